@@ -1,0 +1,408 @@
+package io.github.ecstimeslice;
+
+import com.artemis.Aspect;
+import com.artemis.BaseEntitySystem;
+import com.artemis.BaseSystem;
+import com.artemis.ComponentMapper;
+import com.artemis.World;
+import com.artemis.annotations.SkipWire;
+import com.artemis.utils.IntBag;
+
+import java.util.Arrays;
+
+/**
+ * An entity system that runs one decision job per subscribed entity per batch, spread over as many
+ * ticks as its {@link Budget} needs, with the input and output timing of its {@link IoPolicy}: the
+ * seed's {@code Timeslicer}, keyed by entity id.
+ *
+ * <p>Each tick ({@code world.process()}), in this order:
+ * <ol>
+ * <li>if every job of the current batch has finished: save the staged outputs (sync output), then
+ *     start a new batch with the subscription's entities in ascending id order, reading every
+ *     job's input now (sync input);</li>
+ * <li>start and finish jobs until the budget is spent or the batch has no jobs left; a tick never
+ *     starts jobs of two batches;</li>
+ * <li>with async output, each job's output is saved as it finishes.</li>
+ * </ol>
+ * A save puts the output into the entity's {@link DecisionHistory} component and then calls
+ * {@link #outputSaved(int, Object)}, where a subclass publishes it into the game's components.
+ *
+ * <p>Entities may come and go: one that joins mid-batch gets its first job in the next batch; one
+ * that leaves mid-batch gets no job from then on, its staged output is dropped and its history is
+ * cleared; a recycled id never sees what was computed for the entity that had it before.
+ *
+ * <p>Inputs and outputs live in preallocated slots ({@link #createInput()},
+ * {@link #createOutput()}) that are reused; in steady state a tick allocates nothing. A tick costs
+ * O(jobs run), plus O(entities) once per batch for collecting keys (and reading inputs with sync
+ * input).
+ *
+ * <p>The aspect comes from {@code @All/@One/@Exclude} on the concrete subclass, or from the
+ * {@code Aspect.Builder} given to the constructor.
+ *
+ * @param <I> a job's input, written by {@link #setUpInput(int, Object)}
+ * @param <O> a job's output, written by {@link #runJob(int, Object, Object)}
+ */
+public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
+
+    /** The history depth used when the constructor is not given one. */
+    public static final int DEFAULT_HISTORY_DEPTH = 2;
+
+    private final IoPolicy policy;
+    private final Budget budget;
+    private final Class<? extends DecisionHistory<O>> historyType;
+    private final int historyDepth;
+
+    @SkipWire
+    private ComponentMapper<? extends DecisionHistory<O>> histories;
+
+    /** The current batch's keys, ascending; {@code keys[0, batchSize)} are valid. */
+    private int[] keys = new int[0];
+    /**
+     * Per slot: the batch number in which the slot's entity left the subscription. A slot whose
+     * value equals {@link #batchNumber} gets no job and no save.
+     */
+    private long[] leftInBatch = new long[0];
+    private Object[] inputs = new Object[0];
+    private Object[] outputs = new Object[0];
+
+    /** The policy of the current batch: read from {@link #policy} when a batch starts. */
+    private IoPolicy batchPolicy;
+    private int batchSize;
+    /** Next slot to start; slots before it have finished (single-threaded). */
+    private int cursor;
+    /** Counts started batches, so stale left marks from earlier batches never match. */
+    private long batchNumber;
+
+    private long tick;
+    private double gameSeconds;
+
+    private int jobsRunLastTick;
+    private long batchesCompleted;
+    private long jobsRunTotal;
+
+    /**
+     * A system whose aspect comes from {@code @All/@One/@Exclude} on the concrete subclass, with a
+     * {@link DecisionHistory} of depth {@link #DEFAULT_HISTORY_DEPTH}.
+     *
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null
+     */
+    protected TimeslicedSystem(IoPolicy policy, Budget budget) {
+        this(null, policy, budget, null, DEFAULT_HISTORY_DEPTH);
+    }
+
+    /**
+     * A system over the given aspect, with a {@link DecisionHistory} of depth
+     * {@link #DEFAULT_HISTORY_DEPTH}.
+     *
+     * @param aspect the entities to decide for; {@code null} to read the subclass's annotations
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null
+     */
+    protected TimeslicedSystem(Aspect.Builder aspect, IoPolicy policy, Budget budget) {
+        this(aspect, policy, budget, null, DEFAULT_HISTORY_DEPTH);
+    }
+
+    /**
+     * A system over the given aspect that keeps its saved outputs in the given history component
+     * type, {@code historyDepth} outputs per entity.
+     *
+     * @param aspect       the entities to decide for; {@code null} to read the subclass's annotations
+     * @param historyType  this system's own history component type (an empty subclass of
+     *                     {@link DecisionHistory}); {@code null} for {@link DecisionHistory} itself,
+     *                     which only one timesliced system in a world may use
+     * @param historyDepth how many saved outputs each entity keeps, at least 1
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
+     *                                  {@code historyDepth} is below 1
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    protected TimeslicedSystem(Aspect.Builder aspect, IoPolicy policy, Budget budget,
+                               Class<? extends DecisionHistory<O>> historyType, int historyDepth) {
+        super(aspect);
+        if (policy == null) {
+            throw new IllegalArgumentException("policy must not be null, was null");
+        }
+        if (budget == null) {
+            throw new IllegalArgumentException("budget must not be null, was null");
+        }
+        if (historyDepth < 1) {
+            throw new IllegalArgumentException("history depth must be at least 1, was " + historyDepth);
+        }
+        this.policy = policy;
+        this.budget = budget;
+        this.historyType = historyType != null
+                ? historyType
+                : (Class<? extends DecisionHistory<O>>) (Class) DecisionHistory.class;
+        this.historyDepth = historyDepth;
+        this.batchPolicy = policy;
+    }
+
+    /**
+     * Makes a new input object for a slot. Called when the system needs more slots than it has
+     * (a batch larger than any before it), never in steady state.
+     */
+    protected abstract I createInput();
+
+    /**
+     * Makes a new output object for a slot or a history entry. Called while slots and histories
+     * fill up, never in steady state.
+     */
+    protected abstract O createOutput();
+
+    /**
+     * Reads what the job for {@code entityId} needs into {@code input}, on the world's thread: when
+     * the job starts (async input) or when its batch starts (sync input). The seed's "set up input
+     * for job". Overwrite every field: the object is reused.
+     */
+    protected abstract void setUpInput(int entityId, I input);
+
+    /**
+     * The timesliced logic: decides for {@code entityId} from {@code input} and writes all of
+     * {@code output} (the object is reused). Touch nothing but the input and output: read the
+     * world in {@link #setUpInput(int, Object)}, write it in {@link #outputSaved(int, Object)}.
+     */
+    protected abstract void runJob(int entityId, I input, O output);
+
+    /**
+     * Called on the world's thread right after {@code output} became the latest output of
+     * {@code entityId}; publish it into the game's components here. Does nothing by default.
+     * {@code output} is owned by the system: copy from it, do not keep it.
+     */
+    protected void outputSaved(int entityId, O output) {
+    }
+
+    /**
+     * The latest saved output for {@code entityId}, or {@code null} if none has been saved since it
+     * joined the system. O(1): one component read. The object is owned by the system and reused:
+     * read it within the tick.
+     */
+    public O latestOutput(int entityId) {
+        DecisionHistory<O> history = historyOf(entityId);
+        return history == null ? null : history.latest();
+    }
+
+    /**
+     * The entity's decision history component, or {@code null} if the system never saved an output
+     * for it. O(1). Read it within the tick.
+     */
+    public DecisionHistory<O> historyOf(int entityId) {
+        return entityId < 0 ? null : histories.get(entityId);
+    }
+
+    /** This system's policy. */
+    public IoPolicy policy() {
+        return policy;
+    }
+
+    /** This system's budget. */
+    public Budget budget() {
+        return budget;
+    }
+
+    /** The component type this system keeps its saved outputs in. */
+    public Class<? extends DecisionHistory<O>> historyType() {
+        return historyType;
+    }
+
+    /** How many saved outputs each entity's history keeps. */
+    public int historyDepth() {
+        return historyDepth;
+    }
+
+    /**
+     * The index of the current tick: 0 during the first tick this system processes, then one more
+     * per processed tick. Saves record it; see {@link DecisionHistory#savedAtTick(int)}.
+     */
+    public long tick() {
+        return tick;
+    }
+
+    /**
+     * Game time in seconds at the end of the current tick: the sum of {@code world.delta} over the
+     * ticks this system has processed, this one included.
+     */
+    public double gameSeconds() {
+        return gameSeconds;
+    }
+
+    /** How many jobs the last processed tick ran. */
+    public int jobsRunLastTick() {
+        return jobsRunLastTick;
+    }
+
+    /** How many jobs this system has run in all. */
+    public long jobsRunTotal() {
+        return jobsRunTotal;
+    }
+
+    /** How many non-empty batches have finished (all their jobs run). */
+    public long batchesCompleted() {
+        return batchesCompleted;
+    }
+
+    /** How many batches have started, the current one included (empty batches too). */
+    public long batchesStarted() {
+        return batchNumber;
+    }
+
+    /** How many entities the current batch started with. */
+    public int batchSize() {
+        return batchSize;
+    }
+
+    /**
+     * Position in the current batch: how many of its slots have been started or skipped (their
+     * entity left), from 0 to {@link #batchSize()}.
+     */
+    public int batchPosition() {
+        return cursor;
+    }
+
+    @Override
+    protected void setWorld(World world) {
+        super.setWorld(world);
+        for (BaseSystem other : world.getSystems()) {
+            if (other != this && other instanceof TimeslicedSystem
+                    && ((TimeslicedSystem<?, ?>) other).historyType == historyType) {
+                throw new IllegalStateException(getClass().getName() + " and " + other.getClass().getName()
+                        + " both keep their outputs in " + historyType.getName()
+                        + ": give each timesliced system its own DecisionHistory subclass");
+            }
+        }
+        histories = world.getMapper(historyType);
+    }
+
+    @Override
+    protected final void processSystem() {
+        gameSeconds += world.delta;
+        skipLeftSlots();
+        if (cursor == batchSize) {
+            if (batchPolicy.syncOutput()) {
+                saveStagedOutputs();
+            }
+            if (batchSize > 0) {
+                batchesCompleted++;
+            }
+            startBatch();
+        }
+        int ran = runJobs(budget.jobsThisTick());
+        jobsRunLastTick = ran;
+        jobsRunTotal += ran;
+        tick++;
+    }
+
+    @Override
+    protected void removed(int entityId) {
+        int slot = Arrays.binarySearch(keys, 0, batchSize, entityId);
+        if (slot >= 0) {
+            leftInBatch[slot] = batchNumber;
+        }
+        DecisionHistory<O> history = historyOf(entityId);
+        if (history != null) {
+            history.clear();
+        }
+    }
+
+    @Override
+    protected void inserted(int entityId) {
+        // A joining entity waits for the next batch; nothing to do. Overridden here so that every
+        // subclass is registered as a subscription listener and removed(int) is always delivered.
+    }
+
+    private void startBatch() {
+        IntBag entities = subscription.getEntities();
+        int size = entities.size();
+        ensureSlots(size);
+        System.arraycopy(entities.getData(), 0, keys, 0, size);
+        batchSize = size;
+        cursor = 0;
+        batchNumber++;
+        batchPolicy = policy;
+        if (batchPolicy.syncInput()) {
+            readAllInputs();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void readAllInputs() {
+        int[] k = keys;
+        Object[] in = inputs;
+        for (int i = 0, s = batchSize; s > i; i++) {
+            setUpInput(k[i], (I) in[i]);
+        }
+    }
+
+    /** Starts and finishes up to {@code maxJobs} jobs of the current batch; returns how many ran. */
+    @SuppressWarnings("unchecked")
+    private int runJobs(int maxJobs) {
+        boolean syncInput = batchPolicy.syncInput();
+        boolean syncOutput = batchPolicy.syncOutput();
+        int ran = 0;
+        while (maxJobs > ran && batchSize > cursor) {
+            int slot = cursor++;
+            if (leftInBatch[slot] == batchNumber) {
+                continue;
+            }
+            int entityId = keys[slot];
+            I input = (I) inputs[slot];
+            if (!syncInput) {
+                setUpInput(entityId, input);
+            }
+            runJob(entityId, input, (O) outputs[slot]);
+            ran++;
+            if (!syncOutput) {
+                save(slot);
+            }
+        }
+        skipLeftSlots();
+        return ran;
+    }
+
+    /** Moves the cursor past slots whose entity left, so a batch of only left slots is finished. */
+    private void skipLeftSlots() {
+        while (batchSize > cursor && leftInBatch[cursor] == batchNumber) {
+            cursor++;
+        }
+    }
+
+    private void saveStagedOutputs() {
+        for (int slot = 0, s = batchSize; s > slot; slot++) {
+            if (leftInBatch[slot] != batchNumber) {
+                save(slot);
+            }
+        }
+    }
+
+    /**
+     * Makes the slot's output the entity's latest: the output object moves into the history and
+     * the object it displaces there becomes the slot's output, so nothing is copied or allocated
+     * once histories are full.
+     */
+    @SuppressWarnings("unchecked")
+    private void save(int slot) {
+        int entityId = keys[slot];
+        DecisionHistory<O> history = histories.get(entityId);
+        if (history == null) {
+            history = histories.create(entityId);
+            history.ensureDepth(historyDepth);
+        }
+        O output = (O) outputs[slot];
+        Object displaced = history.push(output, tick, gameSeconds);
+        outputs[slot] = displaced != null ? displaced : createOutput();
+        outputSaved(entityId, output);
+    }
+
+    private void ensureSlots(int size) {
+        int capacity = keys.length;
+        if (size <= capacity) {
+            return;
+        }
+        int grown = Math.max(size, capacity + (capacity >> 1));
+        keys = Arrays.copyOf(keys, grown);
+        leftInBatch = Arrays.copyOf(leftInBatch, grown);
+        inputs = Arrays.copyOf(inputs, grown);
+        outputs = Arrays.copyOf(outputs, grown);
+        for (int i = capacity; grown > i; i++) {
+            inputs[i] = createInput();
+            outputs[i] = createOutput();
+        }
+    }
+}

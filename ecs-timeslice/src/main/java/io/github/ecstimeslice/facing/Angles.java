@@ -1,0 +1,32 @@
+package io.github.ecstimeslice.facing;
+
+/** Angle arithmetic on radians, allocation-free. */
+public final class Angles {
+
+    /** π as a float. */
+    public static final float PI = (float) Math.PI;
+    /** 2π as a float. */
+    public static final float TWO_PI = (float) (2 * Math.PI);
+
+    private Angles() {
+    }
+
+    /** The same direction as {@code radians}, in [-π, π). O(1). */
+    public static float wrap(float radians) {
+        if (radians >= -PI && radians < PI) {
+            return radians;
+        }
+        double wrapped = radians - 2 * Math.PI * Math.floor((radians + Math.PI) / (2 * Math.PI));
+        float result = (float) wrapped;
+        // rounding to float can land exactly on π; keep the half-open range
+        return result >= PI ? result - TWO_PI : result;
+    }
+
+    /**
+     * The signed turn from {@code from} to {@code to} along the shorter arc, in [-π, π): positive is
+     * counter-clockwise. O(1).
+     */
+    public static float shortestTurn(float from, float to) {
+        return wrap(to - from);
+    }
+}

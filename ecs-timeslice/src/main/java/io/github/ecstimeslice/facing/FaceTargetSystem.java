@@ -1,0 +1,131 @@
+package io.github.ecstimeslice.facing;
+
+import com.artemis.Aspect;
+import com.artemis.ComponentMapper;
+import com.artemis.annotations.SkipWire;
+import com.artemis.managers.TagManager;
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.TimeslicedSystem;
+
+/**
+ * The decision layer of the seed's example, timesliced: for every NPC with a {@link Position} and
+ * a {@link DesiredOrientation}, decides the direction toward the target and, when the decision is
+ * saved, publishes it into the NPC's {@link DesiredOrientation}. Pair it with
+ * {@link TurnAnimationSystem}, which turns every NPC every tick.
+ *
+ * <p>The target is the entity tagged {@link #targetTag()} (default {@value #DEFAULT_TARGET_TAG},
+ * with a {@link Position}) if the world has a {@link TagManager} and such an entity exists, else
+ * the position last given to {@link #aimAt(float, float)}; with neither, decisions keep each NPC's
+ * desired orientation. Decisions are kept in the {@link FacingDecisions} component.
+ */
+public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecision> {
+
+    /** The tag that marks the target entity unless {@link #setTargetTag(String)} says otherwise. */
+    public static final String DEFAULT_TARGET_TAG = "target";
+
+    private ComponentMapper<Position> positions;
+    private ComponentMapper<DesiredOrientation> desired;
+
+    @SkipWire
+    private TagManager tags;
+    private String targetTag = DEFAULT_TARGET_TAG;
+    /** The tagged target entity for this tick, or -1; resolved once per tick in {@link #begin()}. */
+    private int targetEntity = -1;
+    private boolean aimed;
+    private float aimX;
+    private float aimY;
+
+    /**
+     * A face-target system over NPCs with {@link Position} and {@link DesiredOrientation}.
+     *
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null
+     */
+    public FaceTargetSystem(IoPolicy policy, Budget budget) {
+        this(policy, budget, DEFAULT_HISTORY_DEPTH);
+    }
+
+    /**
+     * A face-target system that keeps {@code historyDepth} decisions per NPC.
+     *
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
+     *                                  {@code historyDepth} is below 1
+     */
+    public FaceTargetSystem(IoPolicy policy, Budget budget, int historyDepth) {
+        super(Aspect.all(Position.class, DesiredOrientation.class), policy, budget,
+                FacingDecisions.class, historyDepth);
+    }
+
+    /** Aims at a fixed position, used while no entity carries the target tag. */
+    public void aimAt(float x, float y) {
+        aimX = x;
+        aimY = y;
+        aimed = true;
+    }
+
+    /** Uses the entity tagged {@code tag} as the target (from the next tick on). */
+    public void setTargetTag(String tag) {
+        if (tag == null) {
+            throw new IllegalArgumentException("target tag must not be null, was null");
+        }
+        targetTag = tag;
+    }
+
+    /** The tag that marks the target entity. */
+    public String targetTag() {
+        return targetTag;
+    }
+
+    @Override
+    protected void initialize() {
+        tags = world.getSystem(TagManager.class);
+    }
+
+    @Override
+    protected void begin() {
+        int tagged = tags != null ? tags.getEntityId(targetTag) : -1;
+        targetEntity = tagged >= 0 && positions.has(tagged) ? tagged : -1;
+    }
+
+    @Override
+    protected FacingInput createInput() {
+        return new FacingInput();
+    }
+
+    @Override
+    protected FacingDecision createOutput() {
+        return new FacingDecision();
+    }
+
+    @Override
+    protected void setUpInput(int entityId, FacingInput input) {
+        Position self = positions.get(entityId);
+        input.x = self.x;
+        input.y = self.y;
+        if (targetEntity >= 0) {
+            Position target = positions.get(targetEntity);
+            input.targetX = target.x;
+            input.targetY = target.y;
+            input.hasTarget = true;
+        } else {
+            input.targetX = aimX;
+            input.targetY = aimY;
+            input.hasTarget = aimed;
+        }
+    }
+
+    @Override
+    protected void runJob(int entityId, FacingInput input, FacingDecision output) {
+        float dx = input.targetX - input.x;
+        float dy = input.targetY - input.y;
+        output.faceTarget = input.hasTarget && (dx != 0 || dy != 0);
+        output.radians = output.faceTarget ? (float) Math.atan2(dy, dx) : 0f;
+    }
+
+    @Override
+    protected void outputSaved(int entityId, FacingDecision output) {
+        if (output.faceTarget) {
+            desired.get(entityId).radians = output.radians;
+        }
+    }
+}

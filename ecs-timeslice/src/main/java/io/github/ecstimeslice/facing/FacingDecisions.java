@@ -1,0 +1,10 @@
+package io.github.ecstimeslice.facing;
+
+import io.github.ecstimeslice.DecisionHistory;
+
+/**
+ * The history component of {@link FaceTargetSystem}: its latest face-target decisions for an NPC.
+ * Read it with {@code ComponentMapper<FacingDecisions>}.
+ */
+public class FacingDecisions extends DecisionHistory<FacingDecision> {
+}

@@ -1,0 +1,38 @@
+package io.github.ecstimeslice.facing;
+
+import com.artemis.ComponentMapper;
+import com.artemis.annotations.All;
+import com.artemis.systems.IteratingSystem;
+
+/**
+ * The animation layer: every tick, turns every NPC's {@link Orientation} toward its
+ * {@link DesiredOrientation} along the shorter arc, by at most {@link TurnRate} × {@code world.delta},
+ * never overshooting. O(entities) per tick, no allocation.
+ */
+@All({Orientation.class, DesiredOrientation.class, TurnRate.class})
+public class TurnAnimationSystem extends IteratingSystem {
+
+    private ComponentMapper<Orientation> orientations;
+    private ComponentMapper<DesiredOrientation> desired;
+    private ComponentMapper<TurnRate> turnRates;
+
+    @Override
+    protected void process(int entityId) {
+        Orientation orientation = orientations.get(entityId);
+        orientation.radians = turned(orientation.radians, desired.get(entityId).radians,
+                turnRates.get(entityId).radiansPerSecond * world.delta);
+    }
+
+    /**
+     * Where an NPC facing {@code current} faces after turning toward {@code desired} by at most
+     * {@code maxTurn} radians (negative counts as 0), in [-π, π). O(1).
+     */
+    public static float turned(float current, float desired, float maxTurn) {
+        float turn = Angles.shortestTurn(current, desired);
+        if (Math.abs(turn) <= maxTurn) {
+            return Angles.wrap(desired);
+        }
+        float step = maxTurn > 0 ? maxTurn : 0;
+        return Angles.wrap(turn > 0 ? current + step : current - step);
+    }
+}
