@@ -6,6 +6,7 @@ import com.artemis.BaseSystem;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
 import com.artemis.annotations.SkipWire;
+import com.artemis.utils.ImmutableBag;
 import com.artemis.utils.IntBag;
 
 import java.util.Arrays;
@@ -259,7 +260,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     @Override
     protected void setWorld(World world) {
         super.setWorld(world);
-        for (BaseSystem other : world.getSystems()) {
+        // by index: a Bag's iterator is shared, and the world is iterating its systems right now
+        ImmutableBag<BaseSystem> systems = world.getSystems();
+        for (int i = 0, s = systems.size(); s > i; i++) {
+            BaseSystem other = systems.get(i);
             if (other != this && other instanceof TimeslicedSystem
                     && ((TimeslicedSystem<?, ?>) other).historyType == historyType) {
                 throw new IllegalStateException(getClass().getName() + " and " + other.getClass().getName()

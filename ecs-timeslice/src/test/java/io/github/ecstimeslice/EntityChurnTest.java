@@ -1,0 +1,272 @@
+package io.github.ecstimeslice;
+
+import com.artemis.Aspect;
+import com.artemis.BaseSystem;
+import com.artemis.ComponentMapper;
+import com.artemis.EntitySubscription;
+import com.artemis.World;
+import com.artemis.WorldConfigurationBuilder;
+import com.artemis.utils.IntBag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Entities are created, deleted (ids get recycled), and made to leave and rejoin while alive, by
+ * systems that run before and after the timesliced one, every tick at random. The log of what the
+ * system did is then checked against the churn rules of the timing contract.
+ */
+class EntityChurnTest {
+
+    private static final int TICKS = 600;
+
+    @ParameterizedTest
+    @EnumSource(IoPolicy.class)
+    void randomChurnNeverBreaksTheRulesForEntitiesThatComeAndGo(IoPolicy policy) {
+        int[] budgets = {1, 2, 5, 13, 1000};
+        for (long seed = 1; seed <= 8; seed++) {
+            for (int jobsPerTick : budgets) {
+                new Run(policy, jobsPerTick, seed).check();
+            }
+        }
+    }
+
+    /** One world, one random script, one event log. */
+    private static final class Run implements StampSystem.Observer, EntitySubscription.SubscriptionListener {
+        private static final int TICK = 0, JOB = 1, SAVE = 2, REMOVED = 3;
+
+        private final IoPolicy policy;
+        private final String label;
+        private final Random random;
+        private final StampSystem system;
+        private final World world;
+        private final ComponentMapper<Serial> serials;
+        private final ComponentMapper<Decides> decides;
+        private final EntitySubscription subscription;
+        private final IntBag alive = new IntBag();
+        private long nextSerial = 1;
+
+        /** Events as {kind, a, b}: TICK(tick), JOB(serial, batch), SAVE(serial), REMOVED(serial). */
+        private final List<long[]> events = new ArrayList<>();
+        /** Members (serials) of each batch, by batch number. */
+        private final Map<Long, Set<Long>> members = new HashMap<>();
+        /** The batch number that started in a tick, by tick. */
+        private final Map<Long, Long> batchStartedIn = new HashMap<>();
+        private Set<Long> snapshot;
+        private long batchBefore;
+
+        Run(IoPolicy policy, int jobsPerTick, long seed) {
+            this.policy = policy;
+            this.label = policy + ", " + jobsPerTick + " jobs per tick, seed " + seed;
+            this.random = new Random(seed);
+            Run run = this;
+            this.system = new StampSystem(policy, Budget.jobsPerTick(jobsPerTick)) {
+                @Override
+                protected void begin() {
+                    run.beforeDecisions();
+                }
+
+                @Override
+                protected void end() {
+                    run.afterDecisions();
+                }
+            }.observedBy(this);
+            this.world = new World(new WorldConfigurationBuilder()
+                    .with(new ChurnBefore(), system, new ChurnAfter())
+                    .build());
+            this.serials = world.getMapper(Serial.class);
+            this.decides = world.getMapper(Decides.class);
+            this.subscription = world.getAspectSubscriptionManager().get(Aspect.all(Decides.class));
+            subscription.addSubscriptionListener(this);
+            for (int i = 0; i < 20; i++) {
+                create();
+            }
+        }
+
+        void check() {
+            for (int tick = 0; tick < TICKS; tick++) {
+                world.process();
+                checkLatestOutputs();
+            }
+            replay();
+            world.dispose();
+        }
+
+        /** Makes random changes to the world; runs as a system before and after the timesliced one. */
+        private final class ChurnBefore extends Churn {
+        }
+
+        private final class ChurnAfter extends Churn {
+        }
+
+        private abstract class Churn extends BaseSystem {
+            @Override
+            protected void processSystem() {
+                int changes = random.nextInt(4);
+                for (int i = 0; i < changes; i++) {
+                    int choice = random.nextInt(10);
+                    if (choice < 3 || alive.isEmpty()) {
+                        create();
+                    } else {
+                        int at = random.nextInt(alive.size());
+                        int id = alive.get(at);
+                        if (choice < 6) {
+                            world.delete(id);
+                            alive.remove(at);
+                        } else if (decides.has(id)) {
+                            decides.remove(id);
+                        } else {
+                            decides.create(id);
+                        }
+                    }
+                }
+            }
+        }
+
+        private void create() {
+            int id = world.create();
+            serials.create(id).value = nextSerial++;
+            decides.create(id);
+            alive.add(id);
+        }
+
+        private long serialOf(int id) {
+            Serial serial = serials.get(id);
+            return serial == null ? -1 : serial.value;
+        }
+
+        private boolean subscribed(int id) {
+            return subscription.getActiveEntityIds().unsafeGet(id);
+        }
+
+        void beforeDecisions() {
+            events.add(new long[]{TICK, system.tick()});
+            snapshot = new HashSet<>();
+            IntBag ids = subscription.getEntities();
+            for (int i = 0; i < ids.size(); i++) {
+                snapshot.add(serialOf(ids.get(i)));
+            }
+            batchBefore = system.batchesStarted();
+        }
+
+        void afterDecisions() {
+            long batch = system.batchesStarted();
+            if (batch != batchBefore) {
+                assertEquals(batchBefore + 1, batch, label + ": at most one batch starts in a tick");
+                members.put(batch, snapshot);
+                batchStartedIn.put(system.tick() - 1, batch);
+            }
+        }
+
+        @Override
+        public void jobRan(StampSystem s, int entityId, Stamp input) {
+            assertTrue(subscribed(entityId), label + ": job for entity " + entityId + ", which is not subscribed");
+            assertEquals(serialOf(entityId), input.serial, label + ": job input read from another entity");
+            events.add(new long[]{JOB, input.serial, s.batchesStarted()});
+        }
+
+        @Override
+        public void outputSaved(StampSystem s, int entityId, Stamp output) {
+            assertTrue(subscribed(entityId), label + ": output saved for entity " + entityId + ", which left");
+            assertEquals(serialOf(entityId), output.serial,
+                    label + ": entity " + entityId + " was given an output computed for another entity");
+            assertTrue(s.latestOutput(entityId) == output, label + ": the saved output is the latest");
+            events.add(new long[]{SAVE, output.serial});
+        }
+
+        @Override
+        public void inserted(IntBag entities) {
+        }
+
+        @Override
+        public void removed(IntBag entities) {
+            for (int i = 0; i < entities.size(); i++) {
+                events.add(new long[]{REMOVED, serialOf(entities.get(i))});
+            }
+        }
+
+        /** Every live entity sees only outputs computed for itself, and none once it left. */
+        private void checkLatestOutputs() {
+            for (int i = 0; i < alive.size(); i++) {
+                int id = alive.get(i);
+                Stamp latest = system.latestOutput(id);
+                if (!subscribed(id)) {
+                    assertNull(latest, label + ": entity " + id + " left but still has an output");
+                } else if (latest != null) {
+                    assertEquals(serialOf(id), latest.serial,
+                            label + ": entity " + id + " sees an output computed for another entity");
+                }
+            }
+        }
+
+        /** Checks the log: batch membership, one job per stayer per batch, saves of sync outputs. */
+        private void replay() {
+            long batch = 0;
+            Set<Long> batchMembers = Set.of();
+            Set<Long> stayed = new HashSet<>();
+            Set<Long> ran = new HashSet<>();
+            Set<Long> dueSaves = null;
+            Set<Long> saves = new HashSet<>();
+            long[] previous = null;
+            int jobs = 0;
+            for (long[] e : events) {
+                int kind = (int) e[0];
+                if (kind == TICK) {
+                    if (dueSaves != null) {
+                        assertEquals(dueSaves, saves, label + ": sync output saves the stayers that ran, only them");
+                        dueSaves = null;
+                    }
+                    Long started = batchStartedIn.get(e[1]);
+                    if (started != null) {
+                        if (!ran.containsAll(stayed)) {
+                            Set<Long> missed = new HashSet<>(stayed);
+                            missed.removeAll(ran);
+                            fail(label + ": batch " + batch + " skipped entities that stayed: " + missed);
+                        }
+                        if (policy.syncOutput()) {
+                            stayed.retainAll(ran);
+                            dueSaves = stayed;
+                            saves = new HashSet<>();
+                        }
+                        batch = started;
+                        batchMembers = members.get(started);
+                        stayed = new HashSet<>(batchMembers);
+                        ran = new HashSet<>();
+                    }
+                } else if (kind == JOB) {
+                    jobs++;
+                    assertEquals(batch, e[2], label + ": job belongs to the current batch");
+                    assertTrue(batchMembers.contains(e[1]), label + ": job for serial " + e[1]
+                            + ", which joined batch " + batch + " after it started");
+                    assertTrue(stayed.contains(e[1]), label + ": job for serial " + e[1]
+                            + ", which left batch " + batch + " before its job");
+                    assertTrue(ran.add(e[1]), label + ": serial " + e[1] + " ran twice in batch " + batch);
+                } else if (kind == SAVE) {
+                    if (policy.syncOutput()) {
+                        assertTrue(dueSaves != null && dueSaves.contains(e[1]) && saves.add(e[1]),
+                                label + ": sync output saved serial " + e[1] + " outside its batch's save");
+                    } else {
+                        assertTrue(previous != null && previous[0] == JOB && previous[1] == e[1],
+                                label + ": async output is saved as its job finishes");
+                    }
+                } else {
+                    stayed.remove(e[1]);
+                }
+                previous = e;
+            }
+            assertTrue(jobs > TICKS / 2, label + ": the run did some work (" + jobs + " jobs)");
+        }
+    }
+}
