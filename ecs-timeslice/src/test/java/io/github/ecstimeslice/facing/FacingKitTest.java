@@ -1,0 +1,156 @@
+package io.github.ecstimeslice.facing;
+
+import com.artemis.BaseSystem;
+import com.artemis.ComponentMapper;
+import com.artemis.World;
+import com.artemis.WorldConfigurationBuilder;
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FacingKitTest {
+
+    private static final float DT = 1f / 60;
+
+    @ParameterizedTest
+    @EnumSource(IoPolicy.class)
+    void npcsAroundAStillTargetAllEndUpFacingIt(IoPolicy policy) {
+        // 200 NPCs at 10 jobs per tick: a batch takes 20 ticks; two batches plus a half turn at π rad/s
+        // take under 100 ticks
+        FacingScene scene = new FacingScene(policy, Budget.jobsPerTick(10), 200, 12f, 0f, 0f, (float) Math.PI);
+        Random random = new Random(7);
+        int[] scattered = new int[50];
+        for (int i = 0; i < scattered.length; i++) {
+            scattered[i] = scene.npc(random.nextFloat() * 40 - 20, random.nextFloat() * 40 - 20,
+                    (float) (random.nextFloat() * 4 * Math.PI - 2 * Math.PI), 2f);
+        }
+        scene.run(300, DT);
+        for (int npc : scene.npcs) {
+            assertEquals(0f, scene.facingError(npc), 1e-4, "NPC " + npc);
+        }
+        for (int npc : scattered) {
+            assertEquals(0f, scene.facingError(npc), 1e-4, "NPC " + npc);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(IoPolicy.class)
+    void withAMovingTargetAndAModestBudgetTheFacingErrorStaysBounded(IoPolicy policy) {
+        // 120 NPCs on a ring of radius 10, 12 jobs per tick at 60 Hz: a batch takes 10 ticks (1/6 s).
+        // The target circles at radius 3, 1 rad/s: speed 3, never closer than 7 to an NPC, so its
+        // bearing from any NPC turns at most 3/7 rad/s. The input behind what an NPC faces is at
+        // most two batches and two ticks old under any policy (22 ticks, 0.367 s): at most 0.157 rad
+        // off, and a turn rate of 2π rad/s closes each new decision within two ticks.
+        FacingScene scene = new FacingScene(policy, Budget.jobsPerTick(12), 120, 10f, 3f, 1f, (float) (2 * Math.PI));
+        scene.run(120, DT);
+        float worst = 0;
+        for (int tick = 0; tick < 600; tick++) {
+            scene.run(1, DT);
+            for (int npc : scene.npcs) {
+                worst = Math.max(worst, scene.facingError(npc));
+            }
+        }
+        assertTrue(worst < 0.2f, policy + ": worst facing error " + worst + " rad");
+    }
+
+    @Test
+    void aPositionTheGameSetsIsTheTargetWhenNoEntityIsTagged() {
+        FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100));
+        World world = new World(new WorldConfigurationBuilder().with(decisions, new TurnAnimationSystem()).build());
+        int npc = world.create();
+        world.getMapper(Position.class).create(npc).set(1, 1);
+        world.getMapper(Orientation.class).create(npc);
+        world.getMapper(DesiredOrientation.class).create(npc);
+        world.getMapper(TurnRate.class).create(npc).radiansPerSecond = 100;
+        decisions.aimAt(1, 5);
+        world.process();
+        assertEquals((float) (Math.PI / 2), world.getMapper(DesiredOrientation.class).get(npc).radians, 1e-6);
+        assertEquals((float) (Math.PI / 2), decisions.latestOutput(npc).radians, 1e-6);
+        assertEquals(1, world.getMapper(FacingDecisions.class).get(npc).size(), "kept in FacingDecisions");
+    }
+
+    @Test
+    void withoutATargetNpcsKeepTheirDesiredOrientation() {
+        FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100));
+        World world = new World(new WorldConfigurationBuilder().with(decisions).build());
+        int npc = world.create();
+        world.getMapper(Position.class).create(npc).set(1, 1);
+        world.getMapper(DesiredOrientation.class).create(npc).radians = 0.7f;
+        world.process();
+        assertEquals(0.7f, world.getMapper(DesiredOrientation.class).get(npc).radians);
+        assertTrue(!decisions.latestOutput(npc).faceTarget);
+    }
+
+    @Test
+    void noTurnExceedsTheRateAndNoneOvershoots() {
+        Random random = new Random(11);
+        DesireShaker shaker = new DesireShaker(random);
+        World world = new World(new WorldConfigurationBuilder().with(shaker, new TurnAnimationSystem()).build());
+        ComponentMapper<Orientation> orientations = world.getMapper(Orientation.class);
+        ComponentMapper<DesiredOrientation> desired = world.getMapper(DesiredOrientation.class);
+        ComponentMapper<TurnRate> rates = world.getMapper(TurnRate.class);
+        int[] npcs = new int[300];
+        for (int i = 0; i < npcs.length; i++) {
+            npcs[i] = world.create();
+            orientations.create(npcs[i]).radians = Angles.wrap((float) (random.nextDouble() * 7 - 3.5));
+            desired.create(npcs[i]);
+            rates.create(npcs[i]).radiansPerSecond = 0.5f + random.nextFloat() * 10f;
+        }
+        float[] before = new float[npcs.length];
+        int reached = 0;
+        int limited = 0;
+        for (int tick = 0; tick < 500; tick++) {
+            float delta = 0.005f + random.nextFloat() * 0.05f;
+            for (int i = 0; i < npcs.length; i++) {
+                before[i] = orientations.get(npcs[i]).radians;
+            }
+            world.setDelta(delta);
+            world.process();
+            for (int i = 0; i < npcs.length; i++) {
+                float after = orientations.get(npcs[i]).radians;
+                float want = desired.get(npcs[i]).radians;
+                float maxTurn = rates.get(npcs[i]).radiansPerSecond * delta;
+                float turned = Angles.shortestTurn(before[i], after);
+                float needed = Angles.shortestTurn(before[i], want);
+                String at = "NPC " + i + " tick " + tick;
+                assertTrue(Math.abs(turned) <= maxTurn + 1e-5f, at + " turned " + turned + " > " + maxTurn);
+                assertTrue(after >= -Math.PI && after < Math.PI, at + " left [-π, π): " + after);
+                if (Math.abs(needed) <= maxTurn) {
+                    assertEquals(0f, Angles.shortestTurn(after, want), 1e-6, at + " stops on its desired orientation");
+                    reached++;
+                } else {
+                    assertEquals(Math.signum(needed), Math.signum(turned), at + " turns along the shorter arc");
+                    assertEquals(maxTurn, Math.abs(turned), 1e-4, at + " turns at full rate");
+                    limited++;
+                }
+            }
+        }
+        assertTrue(reached > 1000 && limited > 1000, "both cases exercised: " + reached + ", " + limited);
+    }
+
+    /** Gives a random third of the NPCs a new random desired orientation every tick. */
+    static final class DesireShaker extends BaseSystem {
+        private final Random random;
+        private ComponentMapper<DesiredOrientation> desired;
+
+        DesireShaker(Random random) {
+            this.random = random;
+        }
+
+        @Override
+        protected void processSystem() {
+            for (int id = 0; id < 300; id++) {
+                if (random.nextInt(3) == 0) {
+                    desired.get(id).radians = (float) (random.nextDouble() * 2 * Math.PI - Math.PI);
+                }
+            }
+        }
+    }
+}
