@@ -1,23 +1,52 @@
 package io.github.ecstimeslice;
 
 /**
- * How much decision work a {@link TimeslicedSystem} may do in one tick.
+ * How much decision work a {@link TimeslicedSystem} may do in one tick: a count, a rate in game
+ * time, a refresh period, or a time slice measured on the clock.
  *
- * <p>Immutable; one instance can be shared by many systems. Make one with a factory such as
- * {@link #jobsPerTick(int)}.
+ * <p>Immutable; one instance can be shared by many systems (each keeps its own running state).
+ * Make one with a factory:
+ * <ul>
+ * <li>{@link #jobsPerTick(int)}: the seed's {@code maxJobsPerUpdate}, for a fixed tick rate;</li>
+ * <li>{@link #jobsPerSecond(double)}: the seed's "10 Hz (10 NPC jobs per second)", at any tick
+ *     rate;</li>
+ * <li>{@link #batchEvery(double)}: "every NPC re-decides within half a second", whatever their
+ *     number;</li>
+ * <li>{@link #millisPerTick(double)}: "AI gets 2 ms a frame".</li>
+ * </ul>
+ *
+ * <p><b>Batches.</b> A tick never starts jobs of two batches. The time-based budgets
+ * ({@code jobsPerSecond}, {@code batchEvery}) release jobs as game time passes and keep what a tick
+ * could not use (the fraction of a job, and the jobs left over when a batch ran out) for the next
+ * tick, so over a run the jobs run equal the rate × game time within one job; the tick after a batch
+ * boundary may therefore run up to one tick's release more than usual.
+ *
+ * <p><b>Long ticks.</b> A tick whose {@code world.delta} exceeds the long-tick threshold (default
+ * {@value #DEFAULT_LONG_TICK_SECONDS} s: a debugger pause, a hitch, a loading screen) releases only
+ * what the last normal tick released: like the game-loop practice of frame-locking a tick that
+ * resumes from a breakpoint, it lets no backlog burst out. Time kept over from earlier ticks is
+ * capped at one tick's release plus one job, so an idle system saves up nothing either.
  */
 public final class Budget {
 
-    private final int jobsPerTick;
+    /** Above this {@code world.delta}, in seconds, a tick counts as a long tick unless told otherwise. */
+    public static final double DEFAULT_LONG_TICK_SECONDS = 1.0;
 
-    private Budget(int jobsPerTick) {
-        this.jobsPerTick = jobsPerTick;
+    enum Kind { JOBS_PER_TICK, JOBS_PER_SECOND, BATCH_EVERY, MILLIS_PER_TICK }
+
+    private final Kind kind;
+    private final double amount;
+    private final double longTickSeconds;
+
+    private Budget(Kind kind, double amount, double longTickSeconds) {
+        this.kind = kind;
+        this.amount = amount;
+        this.longTickSeconds = longTickSeconds;
     }
 
     /**
-     * A fixed number of jobs started (and, single-threaded, finished) every tick, the seed's
-     * {@code maxJobsPerUpdate}. A batch that runs out of jobs leaves the rest of the tick's budget
-     * unused.
+     * A fixed number of jobs every tick, the seed's {@code maxJobsPerUpdate}. A batch that runs out
+     * of jobs leaves the rest of the tick's budget unused.
      *
      * @param jobs jobs per tick, at least 1
      * @throws IllegalArgumentException if {@code jobs} is zero or negative
@@ -26,26 +55,107 @@ public final class Budget {
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs per tick must be at least 1, was " + jobs);
         }
-        return new Budget(jobs);
+        return new Budget(Kind.JOBS_PER_TICK, jobs, DEFAULT_LONG_TICK_SECONDS);
     }
 
-    /** The most jobs this budget lets a system start in one tick. O(1). */
-    int jobsThisTick() {
-        return jobsPerTick;
+    /**
+     * A rate in game time: {@code jobs} × {@code world.delta} jobs a tick, fractions carried over, so
+     * over a run the jobs run equal {@code jobs} × the game seconds elapsed, within one job, at any
+     * tick rate and with a varying delta (as long as the system has entities to decide for).
+     *
+     * @param jobs jobs per second of game time, positive and finite
+     * @throws IllegalArgumentException if {@code jobs} is NaN, infinite, zero or negative
+     */
+    public static Budget jobsPerSecond(double jobs) {
+        return new Budget(Kind.JOBS_PER_SECOND, positive("jobs per second", jobs), DEFAULT_LONG_TICK_SECONDS);
+    }
+
+    /**
+     * A refresh period: every entity is decided at least once every {@code seconds} of game time,
+     * whatever their number. A batch of N entities releases N / {@code seconds} jobs per second, so a
+     * batch takes {@code seconds} (plus up to a tick at its boundary), and an entity waits about that
+     * long between decisions.
+     *
+     * @param seconds the period, positive and finite
+     * @throws IllegalArgumentException if {@code seconds} is NaN, infinite, zero or negative
+     */
+    public static Budget batchEvery(double seconds) {
+        return new Budget(Kind.BATCH_EVERY, positive("batch period in seconds", seconds), DEFAULT_LONG_TICK_SECONDS);
+    }
+
+    /**
+     * A time slice: jobs run until {@code millis} of wall-clock time ({@link System#nanoTime()}) are
+     * spent, at least one job per tick so a batch always progresses. The clock is read after the
+     * first job and then after strides sized to fill half the remaining time at the tick's measured
+     * job cost, so small jobs pay for few clock reads; with jobs of steady cost no more than one job
+     * runs past the budget.
+     *
+     * @param millis milliseconds per tick, positive and finite
+     * @throws IllegalArgumentException if {@code millis} is NaN, infinite, zero or negative
+     */
+    public static Budget millisPerTick(double millis) {
+        return new Budget(Kind.MILLIS_PER_TICK, positive("milliseconds per tick", millis), DEFAULT_LONG_TICK_SECONDS);
+    }
+
+    /**
+     * This budget with another long-tick threshold: a tick whose {@code world.delta} exceeds
+     * {@code seconds} releases only what the last normal tick released. Matters for
+     * {@code jobsPerSecond} and {@code batchEvery}.
+     *
+     * @throws IllegalArgumentException if {@code seconds} is NaN, infinite, zero or negative
+     */
+    public Budget withLongTickSeconds(double seconds) {
+        return new Budget(kind, amount, positive("long-tick threshold in seconds", seconds));
+    }
+
+    private static double positive(String what, double value) {
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(what + " must be positive and finite, was " + value);
+        }
+        return value;
+    }
+
+    Kind kind() {
+        return kind;
+    }
+
+    /** Jobs per tick, jobs per second, period seconds or milliseconds, by {@link #kind()}. */
+    double amount() {
+        return amount;
+    }
+
+    /** The long-tick threshold in seconds. */
+    public double longTickSeconds() {
+        return longTickSeconds;
+    }
+
+    /** True if this budget releases jobs with game time ({@code jobsPerSecond}, {@code batchEvery}). */
+    boolean releasesWithGameTime() {
+        return kind == Kind.JOBS_PER_SECOND || kind == Kind.BATCH_EVERY;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Budget && ((Budget) o).jobsPerTick == jobsPerTick;
+        if (!(o instanceof Budget)) {
+            return false;
+        }
+        Budget other = (Budget) o;
+        return kind == other.kind && amount == other.amount && longTickSeconds == other.longTickSeconds;
     }
 
     @Override
     public int hashCode() {
-        return jobsPerTick;
+        return (kind.hashCode() * 31 + Double.hashCode(amount)) * 31 + Double.hashCode(longTickSeconds);
     }
 
     @Override
     public String toString() {
-        return "jobsPerTick(" + jobsPerTick + ")";
+        String base = switch (kind) {
+            case JOBS_PER_TICK -> "jobsPerTick(" + (int) amount + ")";
+            case JOBS_PER_SECOND -> "jobsPerSecond(" + amount + ")";
+            case BATCH_EVERY -> "batchEvery(" + amount + ")";
+            case MILLIS_PER_TICK -> "millisPerTick(" + amount + ")";
+        };
+        return longTickSeconds == DEFAULT_LONG_TICK_SECONDS ? base : base + ".withLongTickSeconds(" + longTickSeconds + ")";
     }
 }

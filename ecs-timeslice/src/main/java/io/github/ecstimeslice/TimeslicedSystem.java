@@ -48,8 +48,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /** The history depth used when the constructor is not given one. */
     public static final int DEFAULT_HISTORY_DEPTH = 2;
 
-    private final IoPolicy policy;
-    private final Budget budget;
+    private IoPolicy policy;
+    private Budget budget;
+    private final JobAllowance allowance = new JobAllowance();
     private final Class<? extends DecisionHistory<O>> historyType;
     private final int historyDepth;
 
@@ -76,6 +77,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     private long tick;
     private double gameSeconds;
+
+    private long batchStartJobs;
+    private long batchStartTick;
+    private double batchStartSeconds;
+    private long lastBatchJobs;
+    private long lastBatchTicks;
+    private double lastBatchSeconds;
 
     private int jobsRunLastTick;
     private long batchesCompleted;
@@ -188,14 +196,44 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return entityId < 0 ? null : histories.get(entityId);
     }
 
-    /** This system's policy. */
+    /** This system's policy: the one the next batch will use. */
     public IoPolicy policy() {
         return policy;
+    }
+
+    /** The policy of the batch in progress. */
+    public IoPolicy batchPolicy() {
+        return batchPolicy;
+    }
+
+    /**
+     * Changes the policy from the next batch on; the batch in progress finishes under the policy
+     * it started with.
+     *
+     * @throws IllegalArgumentException if {@code policy} is null
+     */
+    public void setPolicy(IoPolicy policy) {
+        if (policy == null) {
+            throw new IllegalArgumentException("policy must not be null, was null");
+        }
+        this.policy = policy;
     }
 
     /** This system's budget. */
     public Budget budget() {
         return budget;
+    }
+
+    /**
+     * Changes the budget from the next tick on. Jobs carried over by the old budget are dropped.
+     *
+     * @throws IllegalArgumentException if {@code budget} is null
+     */
+    public void setBudget(Budget budget) {
+        if (budget == null) {
+            throw new IllegalArgumentException("budget must not be null, was null");
+        }
+        this.budget = budget;
     }
 
     /** The component type this system keeps its saved outputs in. */
@@ -244,6 +282,59 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return batchNumber;
     }
 
+    /**
+     * Decisions per second of game time over the last completed batch (from its start to the next
+     * batch's start); 0 before a batch has completed.
+     */
+    public double decisionsPerSecond() {
+        return lastBatchSeconds > 0 ? lastBatchJobs / lastBatchSeconds : 0;
+    }
+
+    /** How many ticks the last completed batch took, from its start to the next batch's start. */
+    public long lastBatchTicks() {
+        return lastBatchTicks;
+    }
+
+    /** How many game seconds the last completed batch took, from its start to the next batch's start. */
+    public double lastBatchSeconds() {
+        return lastBatchSeconds;
+    }
+
+    /**
+     * Measures how old the latest outputs of the subscribed entities are, between ticks, into
+     * {@code ages} (returned). O(entities); allocates nothing.
+     */
+    public DecisionAges measureAges(DecisionAges ages) {
+        IntBag entities = subscription.getEntities();
+        int[] ids = entities.getData();
+        long lastTick = tick - 1;
+        int withOutput = 0;
+        long sumTicks = 0;
+        long maxTicks = 0;
+        double sumSeconds = 0;
+        double maxSeconds = 0;
+        for (int i = 0, s = entities.size(); s > i; i++) {
+            DecisionHistory<O> history = histories.get(ids[i]);
+            if (history == null || history.isEmpty()) {
+                continue;
+            }
+            withOutput++;
+            long ageTicks = lastTick - history.savedAtTick(0);
+            double ageSeconds = gameSeconds - history.savedAtSeconds(0);
+            sumTicks += ageTicks;
+            sumSeconds += ageSeconds;
+            maxTicks = Math.max(maxTicks, ageTicks);
+            maxSeconds = Math.max(maxSeconds, ageSeconds);
+        }
+        ages.entities = entities.size();
+        ages.withOutput = withOutput;
+        ages.meanTicks = withOutput == 0 ? 0 : (double) sumTicks / withOutput;
+        ages.maxTicks = maxTicks;
+        ages.meanSeconds = withOutput == 0 ? 0 : sumSeconds / withOutput;
+        ages.maxSeconds = maxSeconds;
+        return ages;
+    }
+
     /** How many entities the current batch started with. */
     public int batchSize() {
         return batchSize;
@@ -276,7 +367,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     @Override
     protected final void processSystem() {
-        gameSeconds += world.delta;
+        Budget tickBudget = budget; // a new budget applies from the next tick
+        float delta = world.delta;
+        double tickStartSeconds = gameSeconds;
+        gameSeconds += delta;
         skipLeftSlots();
         if (cursor == batchSize) {
             if (batchPolicy.syncOutput()) {
@@ -284,10 +378,22 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             }
             if (batchSize > 0) {
                 batchesCompleted++;
+                lastBatchJobs = jobsRunTotal - batchStartJobs;
+                lastBatchTicks = tick - batchStartTick;
+                lastBatchSeconds = tickStartSeconds - batchStartSeconds;
             }
+            batchStartJobs = jobsRunTotal;
+            batchStartTick = tick;
+            batchStartSeconds = tickStartSeconds;
             startBatch();
         }
-        int ran = runJobs(budget.jobsThisTick());
+        int ran;
+        if (tickBudget.kind() == Budget.Kind.MILLIS_PER_TICK) {
+            ran = runJobsFor((long) (tickBudget.amount() * 1_000_000));
+        } else {
+            ran = runJobs(allowance.release(tickBudget, delta, batchSize));
+            allowance.spent(ran);
+        }
         jobsRunLastTick = ran;
         jobsRunTotal += ran;
         tick++;
@@ -357,6 +463,28 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             }
         }
         skipLeftSlots();
+        return ran;
+    }
+
+    /**
+     * Runs jobs until {@code budgetNanos} of wall-clock time are spent, at least one. Reads the clock
+     * after the first job, then after strides that fill half the remaining time at the tick's mean
+     * job cost so far: about log2(jobs) clock reads, and with jobs of steady cost no more than one
+     * job past the budget.
+     */
+    private int runJobsFor(long budgetNanos) {
+        long start = System.nanoTime();
+        long deadline = start + budgetNanos;
+        int ran = runJobs(1);
+        while (batchSize > cursor) {
+            long now = System.nanoTime();
+            long left = deadline - now;
+            if (left <= 0) {
+                break;
+            }
+            long perJob = Math.max(1, (now - start) / Math.max(1, ran));
+            ran += runJobs((int) Math.max(1, Math.min(Integer.MAX_VALUE, left / (2 * perJob))));
+        }
         return ran;
     }
 

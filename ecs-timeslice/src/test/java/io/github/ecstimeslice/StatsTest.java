@@ -1,0 +1,63 @@
+package io.github.ecstimeslice;
+
+import com.artemis.World;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The cost/quality figures: decisions per second, batch duration, age of the latest outputs. */
+class StatsTest {
+
+    @Test
+    void batchDurationAndDecisionsPerSecondComeFromTheLastCompletedBatch() {
+        // 100 entities at 10 jobs a tick, 0.1 s ticks: a batch is 10 ticks, 1 s, 100 decisions
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(10));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 100);
+        TestWorlds.run(world, 10, 0.1f);
+        assertEquals(0, system.decisionsPerSecond(), "no batch completed yet");
+        TestWorlds.run(world, 1, 0.1f);
+        assertEquals(10, system.lastBatchTicks());
+        assertEquals(1.0, system.lastBatchSeconds(), 1e-5);
+        assertEquals(100, system.decisionsPerSecond(), 1e-3);
+    }
+
+    @Test
+    void asyncOutputAgesSpreadEvenlyOverTheBatch() {
+        // AIAO, 100 entities at 10 a tick: after a tick, ten entities were saved 0 ticks ago, ten 1
+        // tick ago, ... ten 9 ticks ago: mean 4.5, max 9 ticks; 0.45 s and 0.9 s at 0.1 s a tick
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(10));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 100);
+        TestWorlds.run(world, 37, 0.1f);
+        DecisionAges ages = system.measureAges(new DecisionAges());
+        assertEquals(100, ages.entities());
+        assertEquals(100, ages.withOutput());
+        assertEquals(4.5, ages.meanTicks(), 1e-9);
+        assertEquals(9, ages.maxTicks());
+        assertEquals(0.45, ages.meanSeconds(), 1e-4);
+        assertEquals(0.9, ages.maxSeconds(), 1e-4);
+    }
+
+    @Test
+    void syncOutputAgesGrowTogetherUntilTheNextBatchIsSaved() {
+        // SISO, 100 entities at 10 a tick: every output is saved at a batch start (ticks 10, 20, ...)
+        StampSystem system = new StampSystem(IoPolicy.SISO, Budget.jobsPerTick(10));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 100);
+        DecisionAges ages = new DecisionAges();
+        TestWorlds.run(world, 5, 0.1f);
+        system.measureAges(ages);
+        assertEquals(0, ages.withOutput());
+        assertEquals(0, ages.maxTicks());
+        TestWorlds.run(world, 6, 0.1f); // through tick 10, which saved batch 1
+        system.measureAges(ages);
+        assertEquals(100, ages.withOutput());
+        assertEquals(0, ages.maxTicks());
+        TestWorlds.run(world, 7, 0.1f); // through tick 17
+        system.measureAges(ages);
+        assertEquals(7, ages.meanTicks(), 1e-9);
+        assertEquals(7, ages.maxTicks());
+        assertEquals(0.7, ages.maxSeconds(), 1e-4);
+    }
+}
