@@ -10,6 +10,9 @@ import com.artemis.utils.ImmutableBag;
 import com.artemis.utils.IntBag;
 
 import java.util.Arrays;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An entity system that runs one decision job per subscribed entity per batch, spread over as many
@@ -18,6 +21,7 @@ import java.util.Arrays;
  *
  * <p>Each tick ({@code world.process()}), in this order:
  * <ol>
+ * <li>({@link Threading#WORKERS_NEXT_TICK} only) finish the jobs started in the previous tick;</li>
  * <li>if every job of the current batch has finished: save the staged outputs (sync output), then
  *     start a new batch with the subscription's entities in ascending id order, reading every
  *     job's input now (sync input);</li>
@@ -29,16 +33,17 @@ import java.util.Arrays;
  * {@link #outputSaved(int, Object)}, where a subclass publishes it into the game's components.
  *
  * <p>Entities may come and go: one that joins mid-batch gets its first job in the next batch; one
- * that leaves mid-batch gets no job from then on, its staged output is dropped and its history is
- * cleared; a recycled id never sees what was computed for the entity that had it before.
+ * that leaves mid-batch gets no job from then on, its staged or in-flight output is dropped and its
+ * history is cleared; a recycled id never sees what was computed for the entity that had it before.
  *
  * <p>Inputs and outputs live in preallocated slots ({@link #createInput()},
- * {@link #createOutput()}) that are reused; in steady state a tick allocates nothing. A tick costs
- * O(jobs run), plus O(entities) once per batch for collecting keys (and reading inputs with sync
- * input).
+ * {@link #createOutput()}) that are reused; in steady state a tick allocates nothing on the world's
+ * thread. A tick costs O(jobs run), plus O(entities) once per batch for copying the keys (and
+ * reading inputs with sync input).
  *
  * <p>The aspect comes from {@code @All/@One/@Exclude} on the concrete subclass, or from the
- * {@code Aspect.Builder} given to the constructor.
+ * {@code Aspect.Builder} given to the constructor. A subclass that overrides {@link #dispose()}
+ * must call {@code super.dispose()}.
  *
  * @param <I> a job's input, written by {@link #setUpInput(int, Object)}
  * @param <O> a job's output, written by {@link #runJob(int, Object, Object)}
@@ -60,34 +65,50 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /** The current batch's keys, ascending; {@code keys[0, batchSize)} are valid. */
     private int[] keys = new int[0];
     /**
-     * Per slot: the batch number in which the slot's entity left the subscription. A slot whose
-     * value equals {@link #batchNumber} gets no job and no save.
+     * Per slot: the batch number in which the slot was dropped (its entity left, or its job
+     * failed). A slot whose value equals {@link #batchNumber} gets no job and no save.
      */
-    private long[] leftInBatch = new long[0];
+    private long[] droppedInBatch = new long[0];
     private Object[] inputs = new Object[0];
     private Object[] outputs = new Object[0];
 
     /** The policy of the current batch: read from {@link #policy} when a batch starts. */
     private IoPolicy batchPolicy;
     private int batchSize;
-    /** Next slot to start; slots before it have finished (single-threaded). */
+    /** Next slot to start; slots before it have been started or dropped. */
     private int cursor;
-    /** Counts started batches, so stale left marks from earlier batches never match. */
+    /** Counts started batches, so stale drop marks from earlier batches never match. */
     private long batchNumber;
+
+    private Threading threading = Threading.WORLD_THREAD;
+    private Executor executor = ForkJoinPool.commonPool();
+    @SkipWire
+    private final WorkerCrew crew = new WorkerCrew(this::runStartedJobs);
+    /** Slots of the jobs handed to the workers, in slot order; {@code started[0, startedCount)}. */
+    private int[] started = new int[0];
+    private int startedCount;
+    /** Per started index, what its job threw, or null; written by the workers. */
+    private Throwable[] startedFailures = new Throwable[0];
+    /** Summed wall time of the jobs run on workers, for a millis budget's estimate. */
+    private final AtomicLong workerJobNanos = new AtomicLong();
+    private double nanosPerJob = -1;
+
+    /** The first failure of this tick, thrown when the tick's work is done. */
+    private JobFailedException failure;
+    private boolean disposed;
 
     private long tick;
     private double gameSeconds;
 
+    private int jobsRunLastTick;
+    private long batchesCompleted;
+    private long jobsRunTotal;
     private long batchStartJobs;
     private long batchStartTick;
     private double batchStartSeconds;
     private long lastBatchJobs;
     private long lastBatchTicks;
     private double lastBatchSeconds;
-
-    private int jobsRunLastTick;
-    private long batchesCompleted;
-    private long jobsRunTotal;
 
     /**
      * A system whose aspect comes from {@code @All/@One/@Exclude} on the concrete subclass, with a
@@ -142,6 +163,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                 : (Class<? extends DecisionHistory<O>>) (Class) DecisionHistory.class;
         this.historyDepth = historyDepth;
         this.batchPolicy = policy;
+        crew.setExecutor(executor);
     }
 
     /**
@@ -165,8 +187,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * The timesliced logic: decides for {@code entityId} from {@code input} and writes all of
-     * {@code output} (the object is reused). Touch nothing but the input and output: read the
-     * world in {@link #setUpInput(int, Object)}, write it in {@link #outputSaved(int, Object)}.
+     * {@code output} (the object is reused). With worker {@link Threading} it runs on a worker
+     * thread, in parallel with other jobs and (with {@link Threading#WORKERS_NEXT_TICK}) with other
+     * systems: touch nothing but the input and output. Read the world in
+     * {@link #setUpInput(int, Object)}, write it in {@link #outputSaved(int, Object)}.
      */
     protected abstract void runJob(int entityId, I input, O output);
 
@@ -181,7 +205,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /**
      * The latest saved output for {@code entityId}, or {@code null} if none has been saved since it
      * joined the system. O(1): one component read. The object is owned by the system and reused:
-     * read it within the tick.
+     * read it within the tick, on the world's thread.
      */
     public O latestOutput(int entityId) {
         DecisionHistory<O> history = historyOf(entityId);
@@ -190,7 +214,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * The entity's decision history component, or {@code null} if the system never saved an output
-     * for it. O(1). Read it within the tick.
+     * for it. O(1). Read it within the tick, on the world's thread.
      */
     public DecisionHistory<O> historyOf(int entityId) {
         return entityId < 0 ? null : histories.get(entityId);
@@ -236,14 +260,54 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         this.budget = budget;
     }
 
-    /** The component type this system keeps its saved outputs in. */
-    public Class<? extends DecisionHistory<O>> historyType() {
-        return historyType;
+    /** Where jobs run; {@link Threading#WORLD_THREAD} unless set. */
+    public Threading threading() {
+        return threading;
+    }
+
+    /** The executor worker threading uses; {@link ForkJoinPool#commonPool()} unless set. */
+    public Executor executor() {
+        return executor;
+    }
+
+    /**
+     * Runs jobs on {@link ForkJoinPool#commonPool()} or the world's thread, from the next tick on.
+     * Jobs in flight are finished first, as usual, at the start of the next tick.
+     *
+     * @throws IllegalArgumentException if {@code threading} is null
+     */
+    public void setThreading(Threading threading) {
+        setThreading(threading, ForkJoinPool.commonPool());
+    }
+
+    /**
+     * Runs jobs as {@code threading} says, on {@code executor}'s threads for the worker modes, from
+     * the next tick on. A {@link ForkJoinPool} takes the system's reusable tasks as they are (no
+     * allocation per tick); another executor gets them as {@code Runnable}s. The system does not
+     * shut the executor down. With workers, a {@link Budget#millisPerTick(double)} budget bounds
+     * the summed time of a tick's jobs, estimated from the job cost measured on the workers.
+     *
+     * @throws IllegalArgumentException if {@code threading} or {@code executor} is null
+     */
+    public void setThreading(Threading threading, Executor executor) {
+        if (threading == null) {
+            throw new IllegalArgumentException("threading must not be null, was null");
+        }
+        if (executor == null) {
+            throw new IllegalArgumentException("executor must not be null, was null");
+        }
+        this.threading = threading;
+        this.executor = executor;
     }
 
     /** How many saved outputs each entity's history keeps. */
     public int historyDepth() {
         return historyDepth;
+    }
+
+    /** The component type this system keeps its saved outputs in. */
+    public Class<? extends DecisionHistory<O>> historyType() {
+        return historyType;
     }
 
     /**
@@ -262,12 +326,12 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return gameSeconds;
     }
 
-    /** How many jobs the last processed tick ran. */
+    /** How many jobs the last processed tick started (and, but for next-tick workers, finished). */
     public int jobsRunLastTick() {
         return jobsRunLastTick;
     }
 
-    /** How many jobs this system has run in all. */
+    /** How many jobs this system has started in all. */
     public long jobsRunTotal() {
         return jobsRunTotal;
     }
@@ -298,6 +362,19 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /** How many game seconds the last completed batch took, from its start to the next batch's start. */
     public double lastBatchSeconds() {
         return lastBatchSeconds;
+    }
+
+    /** How many entities the current batch started with. */
+    public int batchSize() {
+        return batchSize;
+    }
+
+    /**
+     * Position in the current batch: how many of its slots have been started or dropped, from 0 to
+     * {@link #batchSize()}.
+     */
+    public int batchPosition() {
+        return cursor;
     }
 
     /**
@@ -335,19 +412,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return ages;
     }
 
-    /** How many entities the current batch started with. */
-    public int batchSize() {
-        return batchSize;
-    }
-
-    /**
-     * Position in the current batch: how many of its slots have been started or skipped (their
-     * entity left), from 0 to {@link #batchSize()}.
-     */
-    public int batchPosition() {
-        return cursor;
-    }
-
     @Override
     protected void setWorld(World world) {
         super.setWorld(world);
@@ -367,11 +431,20 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     @Override
     protected final void processSystem() {
+        if (disposed) {
+            throw new IllegalStateException(getClass().getName() + " was disposed");
+        }
         Budget tickBudget = budget; // a new budget applies from the next tick
         float delta = world.delta;
         double tickStartSeconds = gameSeconds;
         gameSeconds += delta;
-        skipLeftSlots();
+        if (crew.busy()) {
+            finishStartedJobs(); // jobs started in the previous tick (next-tick workers)
+        }
+        if (crew.executor() != executor) {
+            crew.setExecutor(executor);
+        }
+        skipDroppedSlots();
         if (cursor == batchSize) {
             if (batchPolicy.syncOutput()) {
                 saveStagedOutputs();
@@ -388,22 +461,46 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             startBatch();
         }
         int ran;
-        if (tickBudget.kind() == Budget.Kind.MILLIS_PER_TICK) {
-            ran = runJobsFor((long) (tickBudget.amount() * 1_000_000));
+        boolean millis = tickBudget.kind() == Budget.Kind.MILLIS_PER_TICK;
+        if (threading == Threading.WORLD_THREAD) {
+            ran = millis
+                    ? runJobsFor((long) (tickBudget.amount() * 1_000_000))
+                    : runJobs(allowance.release(tickBudget, delta, batchSize));
         } else {
-            ran = runJobs(allowance.release(tickBudget, delta, batchSize));
+            int allowed = millis
+                    ? estimatedJobsFor(tickBudget.amount() * 1_000_000)
+                    : allowance.release(tickBudget, delta, batchSize);
+            ran = startJobs(allowed);
+            crew.start(ran, threading == Threading.WORKERS_SAME_TICK);
+            if (threading == Threading.WORKERS_SAME_TICK) {
+                finishStartedJobs();
+            }
+        }
+        if (!millis) {
             allowance.spent(ran);
         }
         jobsRunLastTick = ran;
         jobsRunTotal += ran;
         tick++;
+        throwFailure();
+    }
+
+    /**
+     * Waits for jobs in flight on the workers and drops their outputs (the world is going away),
+     * then refuses to process again. Called by {@code World.dispose()}.
+     */
+    @Override
+    protected void dispose() {
+        crew.await();
+        startedCount = 0;
+        disposed = true;
     }
 
     @Override
     protected void removed(int entityId) {
         int slot = Arrays.binarySearch(keys, 0, batchSize, entityId);
         if (slot >= 0) {
-            leftInBatch[slot] = batchNumber;
+            droppedInBatch[slot] = batchNumber;
         }
         DecisionHistory<O> history = historyOf(entityId);
         if (history != null) {
@@ -435,12 +532,19 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private void readAllInputs() {
         int[] k = keys;
         Object[] in = inputs;
-        for (int i = 0, s = batchSize; s > i; i++) {
-            setUpInput(k[i], (I) in[i]);
+        for (int slot = 0, s = batchSize; s > slot; slot++) {
+            try {
+                setUpInput(k[slot], (I) in[slot]);
+            } catch (RuntimeException | Error e) {
+                drop(slot, e);
+            }
         }
     }
 
-    /** Starts and finishes up to {@code maxJobs} jobs of the current batch; returns how many ran. */
+    /**
+     * Starts and finishes, on the world's thread, up to {@code maxJobs} jobs of the current batch;
+     * returns how many ran.
+     */
     @SuppressWarnings("unchecked")
     private int runJobs(int maxJobs) {
         boolean syncInput = batchPolicy.syncInput();
@@ -448,29 +552,34 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         int ran = 0;
         while (maxJobs > ran && batchSize > cursor) {
             int slot = cursor++;
-            if (leftInBatch[slot] == batchNumber) {
+            if (droppedInBatch[slot] == batchNumber) {
                 continue;
             }
+            ran++;
             int entityId = keys[slot];
             I input = (I) inputs[slot];
-            if (!syncInput) {
-                setUpInput(entityId, input);
+            try {
+                if (!syncInput) {
+                    setUpInput(entityId, input);
+                }
+                runJob(entityId, input, (O) outputs[slot]);
+            } catch (RuntimeException | Error e) {
+                drop(slot, e);
+                continue;
             }
-            runJob(entityId, input, (O) outputs[slot]);
-            ran++;
             if (!syncOutput) {
                 save(slot);
             }
         }
-        skipLeftSlots();
+        skipDroppedSlots();
         return ran;
     }
 
     /**
-     * Runs jobs until {@code budgetNanos} of wall-clock time are spent, at least one. Reads the clock
-     * after the first job, then after strides that fill half the remaining time at the tick's mean
-     * job cost so far: about log2(jobs) clock reads, and with jobs of steady cost no more than one
-     * job past the budget.
+     * Runs jobs on the world's thread until {@code budgetNanos} of wall-clock time are spent, at
+     * least one. Reads the clock after the first job, then after strides that fill half the
+     * remaining time at the tick's mean job cost so far: about log2(jobs) clock reads, and with jobs
+     * of steady cost no more than one job past the budget.
      */
     private int runJobsFor(long budgetNanos) {
         long start = System.nanoTime();
@@ -488,16 +597,88 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return ran;
     }
 
-    /** Moves the cursor past slots whose entity left, so a batch of only left slots is finished. */
-    private void skipLeftSlots() {
-        while (batchSize > cursor && leftInBatch[cursor] == batchNumber) {
+    /** Jobs that fit a worker time budget at the measured cost per job; 1 until a cost is known. */
+    private int estimatedJobsFor(double budgetNanos) {
+        return nanosPerJob > 0 ? (int) Math.max(1, Math.min(Integer.MAX_VALUE, budgetNanos / nanosPerJob)) : 1;
+    }
+
+    /**
+     * Picks up to {@code maxJobs} jobs of the current batch for the workers, reading their inputs
+     * now with async input; returns how many.
+     */
+    @SuppressWarnings("unchecked")
+    private int startJobs(int maxJobs) {
+        boolean syncInput = batchPolicy.syncInput();
+        int count = 0;
+        while (maxJobs > count && batchSize > cursor) {
+            int slot = cursor++;
+            if (droppedInBatch[slot] == batchNumber) {
+                continue;
+            }
+            if (!syncInput) {
+                try {
+                    setUpInput(keys[slot], (I) inputs[slot]);
+                } catch (RuntimeException | Error e) {
+                    drop(slot, e);
+                    continue;
+                }
+            }
+            started[count++] = slot;
+        }
+        skipDroppedSlots();
+        startedCount = count;
+        workerJobNanos.set(0);
+        return count;
+    }
+
+    /** On the workers: runs started jobs [from, to), noting what each failed job threw. */
+    @SuppressWarnings("unchecked")
+    private void runStartedJobs(int from, int to) {
+        long begin = System.nanoTime();
+        for (int i = from; to > i; i++) {
+            int slot = started[i];
+            try {
+                runJob(keys[slot], (I) inputs[slot], (O) outputs[slot]);
+            } catch (Throwable t) {
+                startedFailures[i] = t;
+            }
+        }
+        workerJobNanos.addAndGet(System.nanoTime() - begin);
+    }
+
+    /** Waits for the started jobs, drops the failed ones, saves the rest (async output). */
+    private void finishStartedJobs() {
+        crew.await();
+        int count = startedCount;
+        startedCount = 0;
+        if (count == 0) {
+            return;
+        }
+        double perJob = (double) workerJobNanos.get() / count;
+        nanosPerJob = nanosPerJob < 0 ? perJob : 0.75 * nanosPerJob + 0.25 * perJob;
+        boolean syncOutput = batchPolicy.syncOutput();
+        for (int i = 0; count > i; i++) {
+            int slot = started[i];
+            Throwable thrown = startedFailures[i];
+            if (thrown != null) {
+                startedFailures[i] = null;
+                drop(slot, thrown);
+            } else if (!syncOutput && droppedInBatch[slot] != batchNumber) {
+                save(slot);
+            }
+        }
+    }
+
+    /** Moves the cursor past dropped slots, so a batch whose remaining slots all left is finished. */
+    private void skipDroppedSlots() {
+        while (batchSize > cursor && droppedInBatch[cursor] == batchNumber) {
             cursor++;
         }
     }
 
     private void saveStagedOutputs() {
         for (int slot = 0, s = batchSize; s > slot; slot++) {
-            if (leftInBatch[slot] != batchNumber) {
+            if (droppedInBatch[slot] != batchNumber) {
                 save(slot);
             }
         }
@@ -519,7 +700,34 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         O output = (O) outputs[slot];
         Object displaced = history.push(output, tick, gameSeconds);
         outputs[slot] = displaced != null ? displaced : createOutput();
-        outputSaved(entityId, output);
+        try {
+            outputSaved(entityId, output);
+        } catch (RuntimeException | Error e) {
+            recordFailure(entityId, e);
+        }
+    }
+
+    /** The slot's job failed: its entity gets no job or save for the rest of this batch. */
+    private void drop(int slot, Throwable thrown) {
+        droppedInBatch[slot] = batchNumber;
+        recordFailure(keys[slot], thrown);
+    }
+
+    private void recordFailure(int entityId, Throwable thrown) {
+        JobFailedException failed = new JobFailedException(this, entityId, thrown);
+        if (failure == null) {
+            failure = failed;
+        } else {
+            failure.addSuppressed(failed);
+        }
+    }
+
+    private void throwFailure() {
+        JobFailedException failed = failure;
+        if (failed != null) {
+            failure = null;
+            throw failed;
+        }
     }
 
     private void ensureSlots(int size) {
@@ -529,9 +737,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
         int grown = Math.max(size, capacity + (capacity >> 1));
         keys = Arrays.copyOf(keys, grown);
-        leftInBatch = Arrays.copyOf(leftInBatch, grown);
+        droppedInBatch = Arrays.copyOf(droppedInBatch, grown);
         inputs = Arrays.copyOf(inputs, grown);
         outputs = Arrays.copyOf(outputs, grown);
+        started = new int[grown];
+        startedFailures = new Throwable[grown];
         for (int i = capacity; grown > i; i++) {
             inputs[i] = createInput();
             outputs[i] = createOutput();

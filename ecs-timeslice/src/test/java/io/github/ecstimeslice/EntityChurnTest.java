@@ -8,15 +8,20 @@ import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
 import com.artemis.utils.IntBag;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -32,13 +37,18 @@ class EntityChurnTest {
 
     private static final int TICKS = 600;
 
-    @ParameterizedTest
-    @EnumSource(IoPolicy.class)
-    void randomChurnNeverBreaksTheRulesForEntitiesThatComeAndGo(IoPolicy policy) {
+    static Stream<Arguments> policiesAndThreading() {
+        return Arrays.stream(Threading.values())
+                .flatMap(threading -> Arrays.stream(IoPolicy.values()).map(policy -> Arguments.of(policy, threading)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("policiesAndThreading")
+    void randomChurnNeverBreaksTheRulesForEntitiesThatComeAndGo(IoPolicy policy, Threading threading) {
         int[] budgets = {1, 2, 5, 13, 1000};
         for (long seed = 1; seed <= 8; seed++) {
             for (int jobsPerTick : budgets) {
-                new Run(policy, jobsPerTick, seed).check();
+                new Run(policy, threading, jobsPerTick, seed).check();
             }
         }
     }
@@ -48,6 +58,7 @@ class EntityChurnTest {
         private static final int TICK = 0, JOB = 1, SAVE = 2, REMOVED = 3;
 
         private final IoPolicy policy;
+        private final boolean onWorldThread;
         private final String label;
         private final Random random;
         private final StampSystem system;
@@ -67,9 +78,13 @@ class EntityChurnTest {
         private Set<Long> snapshot;
         private long batchBefore;
 
-        Run(IoPolicy policy, int jobsPerTick, long seed) {
+        /** Jobs run on workers, as {serial, batch}, collected thread-safely. */
+        private final Queue<long[]> workerJobs = new ConcurrentLinkedQueue<>();
+
+        Run(IoPolicy policy, Threading threading, int jobsPerTick, long seed) {
             this.policy = policy;
-            this.label = policy + ", " + jobsPerTick + " jobs per tick, seed " + seed;
+            this.onWorldThread = threading == Threading.WORLD_THREAD;
+            this.label = policy + ", " + threading + ", " + jobsPerTick + " jobs per tick, seed " + seed;
             this.random = new Random(seed);
             Run run = this;
             this.system = new StampSystem(policy, Budget.jobsPerTick(jobsPerTick)) {
@@ -83,6 +98,7 @@ class EntityChurnTest {
                     run.afterDecisions();
                 }
             }.observedBy(this);
+            system.setThreading(threading);
             this.world = new World(new WorldConfigurationBuilder()
                     .with(new ChurnBefore(), system, new ChurnAfter())
                     .build());
@@ -100,8 +116,12 @@ class EntityChurnTest {
                 world.process();
                 checkLatestOutputs();
             }
-            replay();
             world.dispose();
+            if (onWorldThread) {
+                replay();
+            } else {
+                checkWorkerJobs();
+            }
         }
 
         /** Makes random changes to the world; runs as a system before and after the timesliced one. */
@@ -172,9 +192,13 @@ class EntityChurnTest {
 
         @Override
         public void jobRan(StampSystem s, int entityId, Stamp input) {
-            assertTrue(subscribed(entityId), label + ": job for entity " + entityId + ", which is not subscribed");
-            assertEquals(serialOf(entityId), input.serial, label + ": job input read from another entity");
-            events.add(new long[]{JOB, input.serial, s.batchesStarted()});
+            if (onWorldThread) {
+                assertTrue(subscribed(entityId), label + ": job for entity " + entityId + ", which is not subscribed");
+                assertEquals(serialOf(entityId), input.serial, label + ": job input read from another entity");
+                events.add(new long[]{JOB, input.serial, s.batchesStarted()});
+            } else {
+                workerJobs.add(new long[]{input.serial, s.batchesStarted()});
+            }
         }
 
         @Override
@@ -209,6 +233,34 @@ class EntityChurnTest {
                             label + ": entity " + id + " sees an output computed for another entity");
                 }
             }
+        }
+
+        /**
+         * With workers the jobs are seen out of order with the world's events, so they are checked
+         * per batch: only members ran, none twice, every entity that stayed for the whole batch ran.
+         * Saves are checked as they happen, on the world's thread, as in every mode.
+         */
+        private void checkWorkerJobs() {
+            Map<Long, Set<Long>> ran = new HashMap<>();
+            for (long[] job : workerJobs) {
+                Set<Long> batch = ran.computeIfAbsent(job[1], b -> new HashSet<>());
+                assertTrue(members.get(job[1]).contains(job[0]), label + ": job for serial " + job[0]
+                        + ", which joined batch " + job[1] + " after it started");
+                assertTrue(batch.add(job[0]), label + ": serial " + job[0] + " ran twice in batch " + job[1]);
+            }
+            long batch = 0;
+            Set<Long> stayed = new HashSet<>();
+            for (long[] e : events) {
+                if (e[0] == TICK && batchStartedIn.containsKey(e[1])) {
+                    Set<Long> didRun = ran.getOrDefault(batch, Set.of());
+                    assertTrue(didRun.containsAll(stayed), label + ": batch " + batch + " skipped entities that stayed");
+                    batch = batchStartedIn.get(e[1]);
+                    stayed = new HashSet<>(members.get(batch));
+                } else if (e[0] == REMOVED) {
+                    stayed.remove(e[1]);
+                }
+            }
+            assertTrue(workerJobs.size() > TICKS / 2, label + ": the run did some work (" + workerJobs.size() + " jobs)");
         }
 
         /** Checks the log: batch membership, one job per stayer per batch, saves of sync outputs. */

@@ -3,43 +3,57 @@ package io.github.ecstimeslice;
 import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.Arrays;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * With fixed entities, what {@code latestOutput} returns after every tick equals what the seed's
- * {@code Timeslicer} returns from {@code GetOutput} after every {@code Update}, for every policy,
- * over many entity counts and budgets.
+ * {@code Timeslicer} returns from {@code GetOutput} after every {@code Update}, for every policy and
+ * threading, over many entity counts and budgets.
  */
 class SeedTimeslicerEquivalenceTest {
 
-    @ParameterizedTest
-    @EnumSource(IoPolicy.class)
-    void latestOutputMatchesTheSeedsTimeslicerForSmallBatchesAndEveryBudget(IoPolicy policy) {
+    static Stream<Arguments> policiesAndThreading() {
+        return Arrays.stream(Threading.values())
+                .flatMap(threading -> Arrays.stream(IoPolicy.values()).map(policy -> Arguments.of(policy, threading)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("policiesAndThreading")
+    void latestOutputMatchesTheSeedsTimeslicerForSmallBatchesAndEveryBudget(IoPolicy policy, Threading threading) {
         for (int entities = 0; entities <= 24; entities++) {
             for (int jobsPerTick = 1; jobsPerTick <= entities + 2; jobsPerTick++) {
-                compare(policy, entities, jobsPerTick, 3 * entities / jobsPerTick + 8);
+                compare(policy, threading, entities, jobsPerTick, 3 * entities / jobsPerTick + 8);
             }
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(IoPolicy.class)
-    void latestOutputMatchesTheSeedsTimeslicerForLargerBatches(IoPolicy policy) {
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("policiesAndThreading")
+    void latestOutputMatchesTheSeedsTimeslicerForLargerBatches(IoPolicy policy, Threading threading) {
         int[] entityCounts = {63, 64, 65, 100, 257, 1000};
         int[] budgets = {1, 3, 10, 64, 99, 256, 1000, 5000};
         for (int entities : entityCounts) {
             for (int jobsPerTick : budgets) {
-                compare(policy, entities, jobsPerTick, Math.min(3 * entities / jobsPerTick + 8, 400));
+                compare(policy, threading, entities, jobsPerTick, Math.min(3 * entities / jobsPerTick + 8, 400));
             }
         }
     }
 
-    private static void compare(IoPolicy policy, int entities, int jobsPerTick, int ticks) {
+    /**
+     * Compares after every tick. On the world's thread and with same-tick workers the system is the
+     * seed's {@code Update}; with next-tick workers, the seed's reordered {@code Update} (finish
+     * jobs, try a new batch, start jobs).
+     */
+    private static void compare(IoPolicy policy, Threading threading, int entities, int jobsPerTick, int ticks) {
         StampSystem system = new StampSystem(policy, Budget.jobsPerTick(jobsPerTick));
+        system.setThreading(threading);
         World world = new World(new WorldConfigurationBuilder().with(system).build());
         int[] ids = new int[entities];
         for (int i = 0; i < entities; i++) {
@@ -50,12 +64,16 @@ class SeedTimeslicerEquivalenceTest {
         ReferenceTimeslicer reference = new ReferenceTimeslicer(ids, policy, key -> tick[0]);
         for (tick[0] = 0; tick[0] < ticks; tick[0]++) {
             world.process();
-            reference.update(jobsPerTick);
+            if (threading == Threading.WORKERS_NEXT_TICK) {
+                reference.updateFinishingFirst(jobsPerTick);
+            } else {
+                reference.update(jobsPerTick);
+            }
             for (int id : ids) {
                 Long expected = reference.getOutput(id);
                 Long actual = system.latestTick(id);
                 if (!Objects.equals(expected, actual)) {
-                    fail(policy + ", " + entities + " entities, " + jobsPerTick + " jobs per tick: after tick "
+                    fail(policy + ", " + threading + ", " + entities + " entities, " + jobsPerTick + " jobs per tick: after tick "
                             + tick[0] + " entity " + id + " has " + actual + ", the seed's Timeslicer has " + expected);
                 }
             }

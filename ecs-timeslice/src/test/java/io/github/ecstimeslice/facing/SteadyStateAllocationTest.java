@@ -2,6 +2,7 @@ package io.github.ecstimeslice.facing;
 
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -14,28 +15,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * With entities fixed, a tick of the facing scene (a timesliced FaceTargetSystem, the every-tick
- * TurnAnimationSystem, a moving tagged target) allocates nothing on the world's thread, measured
- * with the JDK's per-thread allocation counter over thousands of ticks.
+ * TurnAnimationSystem, a moving tagged target) allocates nothing on the world's thread, for every
+ * policy, budget and threading (workers on the common ForkJoinPool), measured with the JDK's
+ * per-thread allocation counter over thousands of ticks.
  */
 class SteadyStateAllocationTest {
 
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-    static Stream<Arguments> policiesAndBudgets() {
+    static Stream<Arguments> policiesBudgetsAndThreading() {
         // each about 37 jobs a tick over 2,000 NPCs at 60 Hz: batches of about 55 ticks
         Budget[] budgets = {Budget.jobsPerTick(37), Budget.jobsPerSecond(37 * 60),
                 Budget.batchEvery(55 / 60.0), Budget.millisPerTick(0.02)};
-        return Arrays.stream(IoPolicy.values())
-                .flatMap(policy -> Arrays.stream(budgets).map(budget -> Arguments.of(policy, budget)));
+        return Arrays.stream(Threading.values()).flatMap(threading -> Arrays.stream(IoPolicy.values())
+                .flatMap(policy -> Arrays.stream(budgets).map(budget -> Arguments.of(policy, budget, threading))));
     }
 
-    @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("policiesAndBudgets")
-    void aSteadyStateTickAllocatesZeroBytesOnTheWorldThread(IoPolicy policy, Budget budget) {
+    @ParameterizedTest(name = "{0}, {1}, {2}")
+    @MethodSource("policiesBudgetsAndThreading")
+    void aSteadyStateTickAllocatesZeroBytesOnTheWorldThread(IoPolicy policy, Budget budget, Threading threading) {
         assertTrue(THREADS.isThreadAllocatedMemorySupported() && THREADS.isThreadAllocatedMemoryEnabled(),
                 "this JVM counts allocated bytes per thread");
         FacingScene scene = new FacingScene(policy, budget, 2000, 50f, 10f, 0.7f, 3f);
+        scene.decisions.setThreading(threading);
         scene.run(5000, 1f / 60); // fills every slot and history, warms up the JIT
         // Five spans of 1,000 ticks (many batch starts each: key collection, sync inputs and saves). Garbage made per tick or per batch
         // shows in every span; the JIT may allocate a few bytes once when it recompiles a method
@@ -50,7 +53,7 @@ class SteadyStateAllocationTest {
             zeroSpans += spans[i] == 0 ? 1 : 0;
             total += spans[i];
         }
-        String seen = policy + ", " + budget + ": bytes allocated in each span of 1,000 ticks: " + Arrays.toString(spans);
+        String seen = policy + ", " + budget + ", " + threading + ": bytes allocated in each span of 1,000 ticks: " + Arrays.toString(spans);
         assertTrue(zeroSpans >= spans.length - 1, seen);
         assertTrue(total < 1000, seen);
         assertTrue(scene.decisions.batchesCompleted() > 20, "the run crossed many batches");
