@@ -1,0 +1,69 @@
+package io.github.ecstimeslice.demo;
+
+import com.badlogic.gdx.ApplicationAdapter;
+import com.badlogic.gdx.Gdx;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
+
+/**
+ * The libGDX application: each {@code render} runs one tick of the current {@link Stage}; when the
+ * last stage is done it asks the application to exit. An exception is caught (libGDX's headless
+ * loop would otherwise die silently), kept for the main thread, and ends the run.
+ */
+final class DemoApp extends ApplicationAdapter {
+
+    private final Deque<Supplier<Stage>> pending = new ArrayDeque<>();
+    private final CountDownLatch disposed = new CountDownLatch(1);
+    private volatile Throwable failure;
+    private Stage current;
+    private boolean finished;
+
+    /** Adds a stage, made when its turn comes (on the render thread). */
+    DemoApp then(Supplier<Stage> stage) {
+        pending.add(stage);
+        return this;
+    }
+
+    @Override
+    public void render() {
+        if (finished) {
+            return; // libGDX renders once more after exit()
+        }
+        try {
+            if (current == null) {
+                Supplier<Stage> next = pending.poll();
+                if (next == null) {
+                    end();
+                    return;
+                }
+                current = next.get();
+            }
+            if (current.tick()) {
+                current.finish();
+                current = null;
+            }
+        } catch (Throwable t) {
+            failure = t;
+            end();
+        }
+    }
+
+    private void end() {
+        finished = true;
+        Gdx.app.exit();
+    }
+
+    @Override
+    public void dispose() {
+        disposed.countDown();
+    }
+
+    /** Waits until the application has shut down; returns what failed, or null. */
+    Throwable awaitEnd() throws InterruptedException {
+        disposed.await();
+        return failure;
+    }
+}

@@ -1,0 +1,149 @@
+package io.github.ecstimeslice.demo;
+
+import com.badlogic.gdx.backends.headless.HeadlessApplication;
+import com.badlogic.gdx.backends.headless.HeadlessApplicationConfiguration;
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** The entity-scale demo's command line. Exit codes: 0 done, 1 the run failed, 2 bad arguments. */
+@Command(name = "ecs-timeslice-demo", mixinStandardHelpOptions = true, version = "ecs-timeslice demo 0.1.0",
+        sortOptions = false,
+        description = {"NPCs on a grid turn to face a moving target: decisions timesliced by a TimeslicedSystem, "
+                + "animation every tick for every NPC, in a libGDX headless application.", ""})
+public final class DemoMain implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--npcs", defaultValue = "10000", paramLabel = "N", description = "NPCs in the scene (default: ${DEFAULT-VALUE})")
+    private int npcs;
+
+    @Option(names = "--policy", defaultValue = "AIAO", paramLabel = "POLICY",
+            description = "AIAO, SIAO, SISO or AISO (default: ${DEFAULT-VALUE})")
+    private IoPolicy policy;
+
+    @Option(names = "--budget", defaultValue = "every:0.5", paramLabel = "BUDGET", converter = BudgetConverter.class,
+            description = "jobs:N a tick, hz:R jobs a second, every:S seconds per NPC, or ms:M a tick (default: ${DEFAULT-VALUE})")
+    private Budget budget;
+
+    @Option(names = "--ticks", paramLabel = "N", description = "ticks to run (default: 10 seconds' worth)")
+    private Integer ticks;
+
+    @Option(names = "--seconds", paramLabel = "S", description = "game seconds to run, instead of --ticks")
+    private Double seconds;
+
+    @Option(names = "--tick-rate", defaultValue = "60", paramLabel = "HZ", description = "ticks per game second (default: ${DEFAULT-VALUE})")
+    private double tickRate;
+
+    @Option(names = "--threads", defaultValue = "world", paramLabel = "MODE", converter = ThreadingConverter.class,
+            description = "world, same-tick or next-tick (default: ${DEFAULT-VALUE})")
+    private Threading threading;
+
+    @Option(names = "--seed", defaultValue = "1", description = "random seed of the NPCs' first orientations (default: ${DEFAULT-VALUE})")
+    private long seed;
+
+    @Option(names = "--compare", description = "compare update-all, the four policies and IntervalIteratingSystem")
+    private boolean compare;
+
+    @Option(names = "--gif", paramLabel = "DIR", description = "write the seed's illustrations as looping GIFs into DIR")
+    private Path gifDirectory;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "write a Chrome trace-event JSON of the job timeline")
+    private Path traceFile;
+
+    private final PrintStream out;
+
+    DemoMain(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(System.out, System.err, args));
+    }
+
+    /** Runs the demo with these arguments; returns the exit code. */
+    static int run(PrintStream out, PrintStream err, String... args) {
+        CommandLine line = new CommandLine(new DemoMain(out)).setCaseInsensitiveEnumValuesAllowed(true);
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        return line.execute(args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        validate();
+        int tickCount = ticks != null ? ticks : (int) Math.round((seconds != null ? seconds : 10) * tickRate);
+        DemoApp app = new DemoApp();
+        if (gifDirectory != null) {
+            app.then(() -> unchecked(() -> new GifRun(gifDirectory, seed, out)));
+        }
+        if (compare) {
+            app.then(() -> new CompareRun(npcs, seed, budget, threading, tickCount, tickRate, out));
+        }
+        if (!compare && gifDirectory == null || traceFile != null) {
+            JobTrace trace = traceFile == null ? null : new JobTrace(1_000_000);
+            app.then(() -> new LiveRun(Scene.timesliced(npcs, seed, policy, budget, threading, trace),
+                    String.format(Locale.ROOT, "%d NPCs, %s, budget %s, threads %s, %d ticks at %.0f Hz",
+                            npcs, policy, budget, ThreadingConverter.word(threading), tickCount, tickRate),
+                    tickCount, tickRate, out, trace, traceFile));
+        }
+        HeadlessApplicationConfiguration config = new HeadlessApplicationConfiguration();
+        config.updatesPerSecond = 0; // as fast as it goes: the world's delta is fixed
+        new HeadlessApplication(app, config);
+        Throwable failure = app.awaitEnd();
+        if (failure != null) {
+            spec.commandLine().getErr().println("demo failed: " + failure);
+            failure.printStackTrace(spec.commandLine().getErr());
+            return 1;
+        }
+        return 0;
+    }
+
+    private void validate() {
+        if (npcs < 1) {
+            throw usage("--npcs must be at least 1, was " + npcs);
+        }
+        if (ticks != null && seconds != null) {
+            throw usage("give --ticks or --seconds, not both");
+        }
+        if (ticks != null && ticks < 1) {
+            throw usage("--ticks must be at least 1, was " + ticks);
+        }
+        if (seconds != null && !(seconds > 0 && seconds < 1e6)) {
+            throw usage("--seconds must be positive, was " + seconds);
+        }
+        if (!(tickRate >= 1 && tickRate <= 10_000)) {
+            throw usage("--tick-rate must be between 1 and 10000, was " + tickRate);
+        }
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    private interface IoSupplier<T> {
+        T get() throws IOException;
+    }
+
+    private static <T> T unchecked(IoSupplier<T> supplier) {
+        try {
+            return supplier.get();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.github.ecstimeslice.demo;
+
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code --gif DIR}: the seed's illustrations, one looping GIF each: a dozen NPCs, update-all, and
+ * each policy at 10 and 30 jobs per second (9 files), one lap of the target (8 s) at 60 ticks a
+ * second, a frame every 3 ticks.
+ */
+final class GifRun implements Stage {
+
+    static final int NPCS = 12;
+    static final int TICKS = (int) Math.round(Scene.TARGET_PERIOD * 60);
+    static final int TICKS_PER_FRAME = 3;
+    static final int FRAMES = TICKS / TICKS_PER_FRAME;
+    static final int WIDTH = 360;
+    static final int HEIGHT = 300;
+
+    /** What one GIF shows. */
+    private static final class Picture {
+        final String file;
+        final String caption;
+        final IoPolicy policy;
+        final double hz;
+
+        Picture(String file, String caption, IoPolicy policy, double hz) {
+            this.file = file;
+            this.caption = caption;
+            this.policy = policy;
+            this.hz = hz;
+        }
+    }
+
+    private final Path directory;
+    private final long seed;
+    private final PrintStream out;
+    private final List<Picture> pictures = new ArrayList<>();
+    private final List<Path> written = new ArrayList<>();
+
+    private int index;
+    private Scene scene;
+    private Illustration illustration;
+    private GifWriter gif;
+    private int done;
+
+    GifRun(Path directory, long seed, PrintStream out) throws IOException {
+        this.directory = directory;
+        this.seed = seed;
+        this.out = out;
+        Files.createDirectories(directory);
+        pictures.add(new Picture("update-all.gif", "Update all (every NPC, every tick)", null, 0));
+        for (IoPolicy policy : IoPolicy.values()) {
+            for (int hz : new int[]{10, 30}) {
+                pictures.add(new Picture(policy.name().toLowerCase(Locale.ROOT) + "-" + hz + "hz.gif",
+                        policy.name() + ", " + hz + " Hz (" + hz + " NPC jobs per second)", policy, hz));
+            }
+        }
+    }
+
+    /** The files written so far. */
+    List<Path> written() {
+        return written;
+    }
+
+    @Override
+    public boolean tick() throws IOException {
+        if (scene == null) {
+            Picture picture = pictures.get(index);
+            scene = picture.policy == null
+                    ? Scene.updateAll(NPCS, seed)
+                    : Scene.timesliced(NPCS, seed, picture.policy, Budget.jobsPerSecond(picture.hz),
+                    Threading.WORLD_THREAD, null);
+            illustration = new Illustration(WIDTH, HEIGHT, scene.columns, scene.rows);
+            gif = new GifWriter(directory.resolve(picture.file), illustration.frameType(), 5);
+            done = 0;
+        }
+        scene.tick(1 / 60f);
+        done++;
+        if (done % TICKS_PER_FRAME == 0) {
+            gif.add(illustration.paint(scene, pictures.get(index).caption));
+        }
+        if (done == TICKS) {
+            gif.close();
+            Path file = directory.resolve(pictures.get(index).file);
+            written.add(file);
+            out.printf(Locale.ROOT, "gif: %s (%d frames, %d KiB)%n", file, gif.frames(), Files.size(file) / 1024);
+            scene.world.dispose();
+            scene = null;
+            index++;
+        }
+        return index == pictures.size();
+    }
+
+    @Override
+    public void finish() {
+        out.printf(Locale.ROOT, "gif: %d files in %s%n", written.size(), directory);
+    }
+}

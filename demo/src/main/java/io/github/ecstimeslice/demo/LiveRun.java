@@ -1,0 +1,107 @@
+package io.github.ecstimeslice.demo;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The default demo: one scene, a report line per second of game time, a summary at the end, and
+ * optionally a job trace of the first ticks.
+ */
+final class LiveRun implements Stage {
+
+    private final Scene scene;
+    private final String title;
+    private final int ticks;
+    private final float delta;
+    private final int ticksPerReport;
+    private final PrintStream out;
+    private final JobTrace trace;
+    private final Path traceFile;
+
+    private int done;
+    private final long wallStart = System.nanoTime();
+    private long reportWallStart = wallStart;
+    private int reportTicks;
+    private long reportTickNanos;
+    private long reportDecisionNanos;
+    private long reportAnimationNanos;
+    private long allTickNanos;
+    private long allDecisionNanos;
+    private long allAnimationNanos;
+    private double lastFacingError;
+
+    LiveRun(Scene scene, String title, int ticks, double tickRate, PrintStream out, JobTrace trace, Path traceFile) {
+        this.scene = scene;
+        this.title = title;
+        this.ticks = ticks;
+        this.delta = (float) (1 / tickRate);
+        this.ticksPerReport = Math.max(1, (int) Math.round(tickRate));
+        this.out = out;
+        this.trace = trace;
+        this.traceFile = traceFile;
+        out.println(title);
+    }
+
+    @Override
+    public boolean tick() {
+        long start = System.nanoTime();
+        scene.tick(delta);
+        long end = System.nanoTime();
+        if (trace != null) {
+            trace.tick(done, start, end);
+        }
+        done++;
+        reportTicks++;
+        reportTickNanos += end - start;
+        reportDecisionNanos += scene.decisionNanos();
+        reportAnimationNanos += scene.animationNanos();
+        if (done % ticksPerReport == 0 || done == ticks) {
+            report(end);
+        }
+        return done >= ticks;
+    }
+
+    private void report(long now) {
+        double wallSeconds = (now - reportWallStart) / 1e9;
+        lastFacingError = scene.meanFacingErrorDegrees();
+        out.printf(Locale.ROOT,
+                "t=%6.1fs  %7.1f ticks/s  %6.3f ms/tick (decide %6.3f, animate %6.3f)  %9.0f decisions/s"
+                        + "  age mean %5.3f max %5.3f s  facing error %5.2f°%n",
+                done * delta, reportTicks / wallSeconds, reportTickNanos / 1e6 / reportTicks,
+                reportDecisionNanos / 1e6 / reportTicks, reportAnimationNanos / 1e6 / reportTicks,
+                decisionsPerSecond(), scene.meanDecisionAgeSeconds(), scene.maxDecisionAgeSeconds(),
+                lastFacingError);
+        allTickNanos += reportTickNanos;
+        allDecisionNanos += reportDecisionNanos;
+        allAnimationNanos += reportAnimationNanos;
+        reportWallStart = now;
+        reportTicks = 0;
+        reportTickNanos = 0;
+        reportDecisionNanos = 0;
+        reportAnimationNanos = 0;
+    }
+
+    private double decisionsPerSecond() {
+        if (scene.decisions != null) {
+            return scene.decisions.decisionsPerSecond();
+        }
+        return scene.npcCount / (double) delta;
+    }
+
+    @Override
+    public void finish() throws IOException {
+        double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
+        out.printf(Locale.ROOT,
+                "summary: %d ticks of %d NPCs in %.1f s wall: %.1f ticks/s, %.3f ms/tick (decide %.3f, animate %.3f),"
+                        + " facing error %.2f° at the end%n",
+                done, scene.npcCount, wallSeconds, done / wallSeconds, allTickNanos / 1e6 / done,
+                allDecisionNanos / 1e6 / done, allAnimationNanos / 1e6 / done, lastFacingError);
+        if (trace != null) {
+            trace.write(traceFile);
+            out.printf(Locale.ROOT, "trace: %d events written to %s%s; open it in https://ui.perfetto.dev%n",
+                    trace.size(), traceFile, trace.dropped() > 0 ? " (" + trace.dropped() + " more dropped)" : "");
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package io.github.ecstimeslice.demo;
+
+import com.artemis.BaseSystem;
+import com.artemis.ComponentMapper;
+import com.artemis.World;
+import com.artemis.WorldConfigurationBuilder;
+import com.artemis.managers.TagManager;
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.DecisionAges;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.facing.Angles;
+import io.github.ecstimeslice.facing.DesiredOrientation;
+import io.github.ecstimeslice.facing.FaceTargetSystem;
+import io.github.ecstimeslice.facing.Orientation;
+import io.github.ecstimeslice.facing.Position;
+import io.github.ecstimeslice.facing.TurnAnimationSystem;
+import io.github.ecstimeslice.facing.TurnRate;
+
+import java.util.Random;
+
+/**
+ * The seed's scene at any scale: NPCs on a square grid, one unit apart, facing random ways; a
+ * target moving along a figure-eight over them; a decision system (timesliced, update-all or
+ * artemis's interval system) and the every-tick {@link TurnAnimationSystem}. Marks around the two
+ * layers time each tick's decision and animation work.
+ */
+final class Scene {
+
+    /** Turn rate of every NPC, radians per second. */
+    static final float TURN_RATE = 3f;
+    /** Seconds the target takes to go once around its figure-eight, in a small scene. */
+    static final double TARGET_PERIOD = 8;
+    /** In a larger scene the lap takes longer, so the target moves at about 3.5 units a second. */
+    static final double TARGET_PERIOD_PER_COLUMN = 0.8;
+
+    final World world;
+    /** The timesliced decision system, or null for the comparison deciders. */
+    final FaceTargetSystem decisions;
+    /** The interval decision system, or null. */
+    final IntervalFacingSystem interval;
+    final int target;
+    final int npcCount;
+    /** Grid columns and rows: NPC i stands at (i % columns, i / columns). */
+    final int columns;
+    final int rows;
+
+    private final ComponentMapper<Position> positions;
+    private final ComponentMapper<Orientation> orientations;
+    private final ComponentMapper<DesiredOrientation> desired;
+    private final DecisionAges ages = new DecisionAges();
+
+    private long decisionsStart;
+    private long animationStart;
+    private long animationEnd;
+
+    private Scene(int npcs, long seed, Decider decider) {
+        this.npcCount = npcs;
+        this.columns = Math.max(1, (int) Math.ceil(Math.sqrt(npcs)));
+        this.rows = Math.max(1, (npcs + columns - 1) / columns);
+        // the target entity exists before the systems that refer to it: it is always entity 0
+        this.target = 0;
+        BaseSystem deciding = decider.create(target);
+        this.decisions = deciding instanceof FaceTargetSystem ? (FaceTargetSystem) deciding : null;
+        this.interval = deciding instanceof IntervalFacingSystem ? (IntervalFacingSystem) deciding : null;
+        float reachX = Math.max(1.2f, columns * 0.45f);
+        float reachY = Math.max(1.0f, rows * 0.4f);
+        world = new World(new WorldConfigurationBuilder()
+                .with(new TagManager(),
+                        new TargetPath(target, (columns - 1) / 2f, (rows - 1) / 2f, reachX, reachY,
+                                Math.max(TARGET_PERIOD, TARGET_PERIOD_PER_COLUMN * columns)),
+                        new BeforeDecisions(), deciding,
+                        new BeforeAnimation(), new TurnAnimationSystem(),
+                        new AfterAnimation())
+                .build());
+        positions = world.getMapper(Position.class);
+        orientations = world.getMapper(Orientation.class);
+        desired = world.getMapper(DesiredOrientation.class);
+        ComponentMapper<TurnRate> turnRates = world.getMapper(TurnRate.class);
+
+        int created = world.create();
+        if (created != target) {
+            throw new IllegalStateException("the target should be entity " + target + ", was " + created);
+        }
+        world.getSystem(TargetPath.class).place(positions.create(target), 0);
+        world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, target);
+
+        Random random = new Random(seed);
+        for (int i = 0; i < npcs; i++) {
+            int npc = world.create();
+            positions.create(npc).set(i % columns, i / columns);
+            float facing = Angles.wrap((float) (random.nextDouble() * 2 * Math.PI));
+            orientations.create(npc).radians = facing;
+            desired.create(npc).radians = facing;
+            turnRates.create(npc).radiansPerSecond = TURN_RATE;
+        }
+    }
+
+    /** A scene whose NPCs decide with a timesliced {@link FaceTargetSystem}. */
+    static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, Threading threading,
+                            JobTrace trace) {
+        return new Scene(npcs, seed, target -> {
+            FaceTargetSystem system = trace == null
+                    ? new FaceTargetSystem(policy, budget)
+                    : new TracedFaceTargetSystem(policy, budget, trace);
+            system.setThreading(threading);
+            return system;
+        });
+    }
+
+    /** A scene whose NPCs all decide every tick. */
+    static Scene updateAll(int npcs, long seed) {
+        return new Scene(npcs, seed, UpdateAllFacingSystem::new);
+    }
+
+    /** A scene whose NPCs all decide at once every {@code intervalSeconds}. */
+    static Scene interval(int npcs, long seed, float intervalSeconds) {
+        return new Scene(npcs, seed, target -> new IntervalFacingSystem(target, intervalSeconds));
+    }
+
+    /** Runs one tick of {@code delta} seconds. */
+    void tick(float delta) {
+        world.setDelta(delta);
+        world.process();
+    }
+
+    /** Nanoseconds the last tick spent deciding (the decision system's turn). */
+    long decisionNanos() {
+        return animationStart - decisionsStart;
+    }
+
+    /** Nanoseconds the last tick spent animating every NPC. */
+    long animationNanos() {
+        return animationEnd - animationStart;
+    }
+
+    /** Mean, over the NPCs, of how far each faces from the target now, in degrees. O(NPCs). */
+    double meanFacingErrorDegrees() {
+        Position aim = positions.get(target);
+        double sum = 0;
+        for (int npc = 1; npc <= npcCount; npc++) {
+            Position self = positions.get(npc);
+            float toTarget = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
+            sum += Math.abs(Angles.shortestTurn(orientations.get(npc).radians, toTarget));
+        }
+        return npcCount == 0 ? 0 : Math.toDegrees(sum / npcCount);
+    }
+
+    /** Age of the oldest decision an NPC acts on now, in game seconds (0 when all decide every tick). */
+    double maxDecisionAgeSeconds() {
+        if (decisions != null) {
+            return decisions.measureAges(ages).maxSeconds();
+        }
+        return interval != null ? interval.decisionAgeSeconds() : 0;
+    }
+
+    /** Mean age of the decisions the NPCs act on now, in game seconds. */
+    double meanDecisionAgeSeconds() {
+        if (decisions != null) {
+            return decisions.measureAges(ages).meanSeconds();
+        }
+        return interval != null ? interval.decisionAgeSeconds() : 0;
+    }
+
+    /** The NPCs' and the target's positions and orientations, for pictures. */
+    Position position(int entity) {
+        return positions.get(entity);
+    }
+
+    float orientation(int npc) {
+        return orientations.get(npc).radians;
+    }
+
+    float desiredOrientation(int npc) {
+        return desired.get(npc).radians;
+    }
+
+    /** Makes the decision system of a scene, given the target entity. */
+    private interface Decider {
+        BaseSystem create(int target);
+    }
+
+    private final class BeforeDecisions extends BaseSystem {
+        @Override
+        protected void processSystem() {
+            decisionsStart = System.nanoTime();
+        }
+    }
+
+    private final class BeforeAnimation extends BaseSystem {
+        @Override
+        protected void processSystem() {
+            animationStart = System.nanoTime();
+        }
+    }
+
+    private final class AfterAnimation extends BaseSystem {
+        @Override
+        protected void processSystem() {
+            animationEnd = System.nanoTime();
+        }
+    }
+}

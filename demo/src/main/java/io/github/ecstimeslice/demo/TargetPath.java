@@ -1,0 +1,42 @@
+package io.github.ecstimeslice.demo;
+
+import com.artemis.BaseSystem;
+import com.artemis.ComponentMapper;
+import io.github.ecstimeslice.facing.Position;
+
+/**
+ * Moves the target along a smooth figure-eight over the NPCs' field, once every
+ * {@code periodSeconds} of game time.
+ */
+final class TargetPath extends BaseSystem {
+
+    private final int target;
+    private final float centerX;
+    private final float centerY;
+    private final float radiusX;
+    private final float radiusY;
+    private final double periodSeconds;
+    private double seconds;
+    private ComponentMapper<Position> positions;
+
+    TargetPath(int target, float centerX, float centerY, float radiusX, float radiusY, double periodSeconds) {
+        this.target = target;
+        this.centerX = centerX;
+        this.centerY = centerY;
+        this.radiusX = radiusX;
+        this.radiusY = radiusY;
+        this.periodSeconds = periodSeconds;
+    }
+
+    @Override
+    protected void processSystem() {
+        seconds += world.delta;
+        place(positions.get(target), seconds);
+    }
+
+    /** Puts {@code position} where the target is at {@code atSeconds}. */
+    void place(Position position, double atSeconds) {
+        double phase = 2 * Math.PI * atSeconds / periodSeconds;
+        position.set(centerX + radiusX * (float) Math.sin(phase), centerY + radiusY * (float) Math.sin(2 * phase));
+    }
+}

@@ -1,0 +1,147 @@
+package io.github.ecstimeslice.demo;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The demo as a newcomer runs it: the headless app, its command line, its pictures and table. */
+class DemoMainTest {
+
+    /** What a run printed and returned. */
+    private static final class Result {
+        final int exitCode;
+        final String out;
+        final String err;
+
+        Result(int exitCode, String out, String err) {
+            this.exitCode = exitCode;
+            this.out = out;
+            this.err = err;
+        }
+    }
+
+    private static Result demo(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = DemoMain.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theHeadlessAppRunsAFewHundredFramesAndExitsCleanly() {
+        Result run = demo("--npcs", "2000", "--ticks", "300", "--threads", "next-tick", "--budget", "hz:6000");
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.out.contains("summary: 300 ticks of 2000 NPCs"), run.out);
+        long reportLines = run.out.lines().filter(line -> line.startsWith("t=")).count();
+        assertEquals(5, reportLines, "a report line per game second: " + run.out);
+        assertTrue(run.out.contains("6000 decisions/s"), run.out);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "--npcs 0               | --npcs must be at least 1, was 0",
+            "--npcs many            | many",
+            "--budget jobs:0        | jobs:0",
+            "--budget hz:-3         | hz:-3",
+            "--budget every:NaN     | every:NaN",
+            "--budget often         | often",
+            "--policy XYZ           | XYZ",
+            "--threads bogus        | bogus",
+            "--ticks 0              | --ticks must be at least 1, was 0",
+            "--ticks 5 --seconds 5  | not both",
+            "--tick-rate 0          | --tick-rate must be between 1 and 10000, was 0.0",
+            "--frobnicate           | --frobnicate",
+    })
+    void badArgumentsGiveAUsageMessageNamingTheValueAndExitCodeTwo(String args, String named) {
+        Result run = demo(args.trim().split("\\s+"));
+        assertEquals(2, run.exitCode, run.out + run.err);
+        assertTrue(run.err.contains(named.trim()), "names the bad value: " + run.err);
+        assertTrue(run.err.contains("Usage: ecs-timeslice-demo"), "shows the usage: " + run.err);
+    }
+
+    @Test
+    void helpExitsWithZero() {
+        Result run = demo("--help");
+        assertEquals(0, run.exitCode);
+        assertTrue(run.out.contains("--budget"), run.out);
+    }
+
+    @Test
+    void aFailureInsideTheRenderLoopFailsTheRunInsteadOfHangingOrPassing(@TempDir Path dir) {
+        Path unwritable = dir.resolve("no-such-directory").resolve("trace.json");
+        Result run = demo("--npcs", "100", "--ticks", "30", "--trace", unwritable.toString());
+        assertEquals(1, run.exitCode, run.out);
+        assertTrue(run.err.contains("demo failed") && run.err.contains("trace.json"), run.err);
+    }
+
+    @Test
+    void theTraceIsChromeTraceEventJsonWithJobsPerThreadAndTick(@TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("trace.json");
+        Result run = demo("--npcs", "400", "--ticks", "20", "--threads", "same-tick", "--budget", "jobs:50",
+                "--trace", trace.toString());
+        assertEquals(0, run.exitCode, run.err);
+        String json = Files.readString(trace);
+        assertTrue(json.startsWith("{\"displayTimeUnit\":\"ms\",\"traceEvents\":["), json.substring(0, 80));
+        long jobs = json.lines().filter(line -> line.contains("\"cat\":\"job\"")).count();
+        long ticks = json.lines().filter(line -> line.contains("\"name\":\"tick ")).count();
+        assertEquals(20 * 50, jobs);
+        assertEquals(20, ticks);
+        assertTrue(json.contains("\"name\":\"thread_name\""), "threads are named");
+    }
+
+    @Test
+    void theCompareTableHasEveryRow() {
+        Result run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40");
+        assertEquals(0, run.exitCode, run.err);
+        List<String> rows = run.out.lines().filter(line -> line.startsWith("| ") && !line.startsWith("| decider"))
+                .collect(Collectors.toList());
+        List<String> names = rows.stream().map(row -> row.split("\\|")[1].trim()).collect(Collectors.toList());
+        // 400 NPCs at 40 jobs a tick, 60 ticks a second: everyone every 10 ticks, 1/6 s
+        assertEquals(List.of("update-all", "AIAO", "SIAO", "SISO", "AISO", "interval 0.167s"), names, run.out);
+        for (String row : rows) {
+            String[] cells = row.split("\\|", -1);
+            assertEquals(8 + 2, cells.length, "8 columns: " + row);
+            for (int c = 1; c <= 8; c++) {
+                assertTrue(!cells[c].isBlank(), "column " + c + " filled: " + row);
+            }
+        }
+    }
+
+    @Test
+    void gifsAreWrittenForUpdateAllAndEachPolicyAtTenAndThirtyHertz(@TempDir Path dir) throws IOException {
+        Result run = demo("--gif", dir.toString());
+        assertEquals(0, run.exitCode, run.err);
+        List<String> files;
+        try (Stream<Path> listing = Files.list(dir)) {
+            files = listing.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
+        }
+        assertEquals(List.of("aiao-10hz.gif", "aiao-30hz.gif", "aiso-10hz.gif", "aiso-30hz.gif", "siao-10hz.gif",
+                "siao-30hz.gif", "siso-10hz.gif", "siso-30hz.gif", "update-all.gif"), files);
+        for (String file : files) {
+            try (ImageInputStream in = ImageIO.createImageInputStream(dir.resolve(file).toFile())) {
+                ImageReader reader = ImageIO.getImageReadersByFormatName("gif").next();
+                reader.setInput(in);
+                assertEquals(GifRun.FRAMES, reader.getNumImages(true), file);
+                assertEquals(GifRun.WIDTH, reader.getWidth(0), file);
+            }
+        }
+    }
+}
