@@ -61,6 +61,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     @SkipWire
     private ComponentMapper<? extends DecisionHistory<O>> histories;
+    private final DecisionStore store;
 
     /** The current batch's keys, ascending; {@code keys[0, batchSize)} are valid. */
     private int[] keys = new int[0];
@@ -70,7 +71,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      */
     private long[] droppedInBatch = new long[0];
     private Object[] inputs = new Object[0];
-    private Object[] outputs = new Object[0];
+    /** Per slot: the handle of its output object in the {@link #store}'s pool. */
+    private int[] outputs = new int[0];
 
     /** The policy of the current batch: read from {@link #policy} when a batch starts. */
     private IoPolicy batchPolicy;
@@ -139,9 +141,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * @param historyType  this system's own history component type (an empty subclass of
      *                     {@link DecisionHistory}); {@code null} for {@link DecisionHistory} itself,
      *                     which only one timesliced system in a world may use
-     * @param historyDepth how many saved outputs each entity keeps, at least 1
+     * @param historyDepth how many saved outputs each entity keeps, 1 to 65,535
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
-     *                                  {@code historyDepth} is below 1
+     *                                  {@code historyDepth} is below 1 or above 65,535
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     protected TimeslicedSystem(Aspect.Builder aspect, IoPolicy policy, Budget budget,
@@ -153,8 +155,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (budget == null) {
             throw new IllegalArgumentException("budget must not be null, was null");
         }
-        if (historyDepth < 1) {
-            throw new IllegalArgumentException("history depth must be at least 1, was " + historyDepth);
+        if (historyDepth < 1 || historyDepth > DecisionStore.MAX_DEPTH) {
+            throw new IllegalArgumentException("history depth must be from 1 to " + DecisionStore.MAX_DEPTH
+                    + ", was " + historyDepth);
         }
         this.policy = policy;
         this.budget = budget;
@@ -162,6 +165,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                 ? historyType
                 : (Class<? extends DecisionHistory<O>>) (Class) DecisionHistory.class;
         this.historyDepth = historyDepth;
+        this.store = new DecisionStore(historyDepth);
         this.batchPolicy = policy;
         crew.setExecutor(executor);
     }
@@ -207,9 +211,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * joined the system. O(1): one component read. The object is owned by the system and reused:
      * read it within the tick, on the world's thread.
      */
+    @SuppressWarnings("unchecked")
     public O latestOutput(int entityId) {
-        DecisionHistory<O> history = historyOf(entityId);
-        return history == null ? null : history.latest();
+        return (O) store.latest(entityId);
     }
 
     /**
@@ -391,13 +395,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         double sumSeconds = 0;
         double maxSeconds = 0;
         for (int i = 0, s = entities.size(); s > i; i++) {
-            DecisionHistory<O> history = histories.get(ids[i]);
-            if (history == null || history.isEmpty()) {
+            int entity = ids[i];
+            if (store.size(entity) == 0) {
                 continue;
             }
             withOutput++;
-            long ageTicks = lastTick - history.savedAtTick(0);
-            double ageSeconds = gameSeconds - history.savedAtSeconds(0);
+            long ageTicks = lastTick - store.savedAtTick(entity, 0);
+            double ageSeconds = gameSeconds - store.savedAtSeconds(entity, 0);
             sumTicks += ageTicks;
             sumSeconds += ageSeconds;
             maxTicks = Math.max(maxTicks, ageTicks);
@@ -502,10 +506,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (slot >= 0) {
             droppedInBatch[slot] = batchNumber;
         }
-        DecisionHistory<O> history = historyOf(entityId);
-        if (history != null) {
-            history.clear();
-        }
+        store.clear(entityId);
     }
 
     @Override
@@ -562,7 +563,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                 if (!syncInput) {
                     setUpInput(entityId, input);
                 }
-                runJob(entityId, input, (O) outputs[slot]);
+                runJob(entityId, input, (O) store.object(outputs[slot]));
             } catch (RuntimeException | Error e) {
                 drop(slot, e);
                 continue;
@@ -638,7 +639,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         for (int i = from; to > i; i++) {
             int slot = started[i];
             try {
-                runJob(keys[slot], (I) inputs[slot], (O) outputs[slot]);
+                runJob(keys[slot], (I) inputs[slot], (O) store.object(outputs[slot]));
             } catch (Throwable t) {
                 startedFailures[i] = t;
             }
@@ -685,26 +686,37 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * Makes the slot's output the entity's latest: the output object moves into the history and
-     * the object it displaces there becomes the slot's output, so nothing is copied or allocated
-     * once histories are full.
+     * Makes the slot's output the entity's latest: the output's handle moves into the entity's
+     * ring and the handle it displaces there becomes the slot's output, so nothing is copied or
+     * allocated once histories are full.
      */
     @SuppressWarnings("unchecked")
     private void save(int slot) {
         int entityId = keys[slot];
-        DecisionHistory<O> history = histories.get(entityId);
-        if (history == null) {
-            history = histories.create(entityId);
-            history.ensureDepth(historyDepth);
+        int output = outputs[slot];
+        int displaced = store.push(entityId, output, tick, gameSeconds);
+        if (displaced == DecisionStore.NONE || store.size(entityId) == 1) {
+            displaced = firstSaves(entityId, displaced);
         }
-        O output = (O) outputs[slot];
-        Object displaced = history.push(output, tick, gameSeconds);
-        outputs[slot] = displaced != null ? displaced : createOutput();
+        outputs[slot] = displaced;
         try {
-            outputSaved(entityId, output);
+            outputSaved(entityId, (O) store.object(output));
         } catch (RuntimeException | Error e) {
             recordFailure(entityId, e);
         }
+    }
+
+    /**
+     * The cold part of a save, while an entity's ring is new or empty: attaches the history
+     * component if the entity has none (its first save since it joined, or since its id was
+     * recycled), and makes a new output object for the slot if the ring had none to give back.
+     * Kept out of {@link #save(int)} so that the hot path stays small enough to inline.
+     */
+    private int firstSaves(int entityId, int displaced) {
+        if (histories.get(entityId) == null) {
+            histories.create(entityId).bind(store, entityId);
+        }
+        return displaced != DecisionStore.NONE ? displaced : store.add(createOutput());
     }
 
     /** The slot's job failed: its entity gets no job or save for the rest of this batch. */
@@ -744,7 +756,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         startedFailures = new Throwable[grown];
         for (int i = capacity; grown > i; i++) {
             inputs[i] = createInput();
-            outputs[i] = createOutput();
+            outputs[i] = store.add(createOutput());
         }
     }
 }

@@ -161,6 +161,10 @@ class TimeslicedSystemTest {
             world.process();
         }
         assertEquals(99, system.latestOutput(reborn).serial, "and gets outputs of its own in time");
+        DecisionHistory<Stamp> history = system.historyOf(reborn);
+        assertTrue(history != null && world.getMapper(DecisionHistory.class).has(reborn),
+                "the reborn entity has a history component of its own");
+        assertEquals(99, history.latest().serial);
     }
 
     @ParameterizedTest

@@ -1,0 +1,134 @@
+package io.github.ecstimeslice;
+
+import java.util.Arrays;
+
+/**
+ * The saved outputs of one {@link TimeslicedSystem}, for all its entities: a ring of
+ * {@code depth} entries per entity id, each with the tick and game time it was saved, kept in flat
+ * arrays indexed by entity id. {@link DecisionHistory} components are views of it.
+ *
+ * <p>Output objects live in one pool and are passed around by handle (their index in the pool):
+ * the rings and the system's job slots hold {@code int} handles, so a save moves ints, never
+ * object references (no GC write barriers on the hot path), and saves of consecutive entities
+ * touch consecutive memory.
+ */
+final class DecisionStore {
+
+    /** A handle that names no output. */
+    static final int NONE = -1;
+
+    private final int depth;
+    private Object[] pool = new Object[0];
+    private int pooled;
+    /** Entry {@code k} of entity {@code e} is at {@code e * depth + k}: a handle, or NONE. */
+    private int[] entries = new int[0];
+    /** Entry {@code i}'s tick at {@code 2i}, its game seconds' bits at {@code 2i + 1}. */
+    private long[] stamps = new long[0];
+    /**
+     * Per entity: how many entries are valid (high 16 bits) and the ring index of the newest
+     * (low 16 bits, meaningful while the size is above 0).
+     */
+    private int[] rings = new int[0];
+
+    /** A store keeping {@code depth} outputs per entity, 1 to {@link #MAX_DEPTH}. */
+    DecisionStore(int depth) {
+        this.depth = depth;
+    }
+
+    /** The deepest history a store keeps. */
+    static final int MAX_DEPTH = 0xFFFF;
+
+    int depth() {
+        return depth;
+    }
+
+    /** Adds an output object to the pool; returns its handle. Allocates only to grow the pool. */
+    int add(Object output) {
+        if (pooled == pool.length) {
+            pool = Arrays.copyOf(pool, Math.max(16, pooled + (pooled >> 1)));
+        }
+        pool[pooled] = output;
+        return pooled++;
+    }
+
+    /** The output object a handle names. O(1). */
+    Object object(int handle) {
+        return pool[handle];
+    }
+
+    /** Valid entries of {@code entity}; 0 for an id the store never saw. O(1). */
+    int size(int entity) {
+        return entity >= 0 && entity < rings.length ? rings[entity] >>> 16 : 0;
+    }
+
+    /** The newest output of {@code entity}, or null. O(1). */
+    Object latest(int entity) {
+        if (entity < 0 || entity >= rings.length) {
+            return null;
+        }
+        int ring = rings[entity];
+        return ring >>> 16 == 0 ? null : pool[entries[entity * depth + (ring & 0xFFFF)]];
+    }
+
+    Object output(int entity, int age) {
+        return pool[entries[index(entity, age)]];
+    }
+
+    long savedAtTick(int entity, int age) {
+        return stamps[2 * index(entity, age)];
+    }
+
+    double savedAtSeconds(int entity, int age) {
+        return Double.longBitsToDouble(stamps[2 * index(entity, age) + 1]);
+    }
+
+    private int index(int entity, int age) {
+        int size = size(entity);
+        if (age < 0 || age >= size) {
+            throw new IndexOutOfBoundsException("age " + age + " is outside the " + size + " saved outputs");
+        }
+        int ring = (rings[entity] & 0xFFFF) - age;
+        return entity * depth + (ring < 0 ? ring + depth : ring);
+    }
+
+    /**
+     * Makes the output {@code handle} names the newest entry of {@code entity} and returns the
+     * handle it displaced from the ring: the evicted oldest output, a stale one left from before a
+     * {@link #clear}, or {@link #NONE} while the ring fills. The caller reuses it as a job's output.
+     * O(1); allocates only when a larger entity id than ever before arrives.
+     */
+    int push(int entity, int handle, long tick, double gameSeconds) {
+        if (entity >= rings.length) {
+            grow(entity);
+        }
+        int state = rings[entity];
+        int size = state >>> 16;
+        int ring = size == 0 ? 0 : (state & 0xFFFF) + 1;
+        if (ring == depth) {
+            ring = 0;
+        }
+        int i = entity * depth + ring;
+        int displaced = entries[i];
+        entries[i] = handle;
+        stamps[2 * i] = tick;
+        stamps[2 * i + 1] = Double.doubleToRawLongBits(gameSeconds);
+        rings[entity] = (size < depth ? size + 1 : size) << 16 | ring;
+        return displaced;
+    }
+
+    /** Forgets every output of {@code entity}; keeps the objects for reuse. O(1). */
+    void clear(int entity) {
+        if (entity >= 0 && entity < rings.length) {
+            rings[entity] = 0;
+        }
+    }
+
+    private void grow(int entity) {
+        int entities = Math.max(entity + 1, rings.length + (rings.length >> 1));
+        int oldEntries = entries.length;
+        entries = Arrays.copyOf(entries, entities * depth);
+        Arrays.fill(entries, oldEntries, entries.length, NONE);
+        stamps = Arrays.copyOf(stamps, 2 * entities * depth);
+        rings = Arrays.copyOf(rings, entities);
+    }
+}
