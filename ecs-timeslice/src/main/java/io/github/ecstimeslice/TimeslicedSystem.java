@@ -564,12 +564,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                     setUpInput(entityId, input);
                 }
                 runJob(entityId, input, (O) store.object(outputs[slot]));
+                if (!syncOutput) {
+                    save(slot);
+                }
             } catch (RuntimeException | Error e) {
                 drop(slot, e);
-                continue;
-            }
-            if (!syncOutput) {
-                save(slot);
             }
         }
         skipDroppedSlots();
@@ -665,7 +664,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                 startedFailures[i] = null;
                 drop(slot, thrown);
             } else if (!syncOutput && droppedInBatch[slot] != batchNumber) {
-                save(slot);
+                try {
+                    save(slot);
+                } catch (RuntimeException | Error e) {
+                    recordFailure(keys[slot], e);
+                }
             }
         }
     }
@@ -680,7 +683,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private void saveStagedOutputs() {
         for (int slot = 0, s = batchSize; s > slot; slot++) {
             if (droppedInBatch[slot] != batchNumber) {
-                save(slot);
+                try {
+                    save(slot);
+                } catch (RuntimeException | Error e) {
+                    recordFailure(keys[slot], e);
+                }
             }
         }
     }
@@ -688,7 +695,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /**
      * Makes the slot's output the entity's latest: the output's handle moves into the entity's
      * ring and the handle it displaces there becomes the slot's output, so nothing is copied or
-     * allocated once histories are full.
+     * allocated once histories are full. Then publishes it; the caller catches what that throws.
      */
     @SuppressWarnings("unchecked")
     private void save(int slot) {
@@ -699,11 +706,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             displaced = firstSaves(entityId, displaced);
         }
         outputs[slot] = displaced;
-        try {
-            outputSaved(entityId, (O) store.object(output));
-        } catch (RuntimeException | Error e) {
-            recordFailure(entityId, e);
-        }
+        outputSaved(entityId, (O) store.object(output));
     }
 
     /**
