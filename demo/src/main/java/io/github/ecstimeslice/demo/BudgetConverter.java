@@ -7,7 +7,7 @@ import picocli.CommandLine;
  * Reads a budget from the command line: {@code jobs:500} (jobs per tick), {@code hz:30} (jobs per
  * second), {@code every:0.5} (each NPC re-decides within 0.5 s), {@code ms:2} (milliseconds a tick).
  */
-final class BudgetConverter implements CommandLine.ITypeConverter<Budget> {
+public final class BudgetConverter implements CommandLine.ITypeConverter<Budget> {
 
     static final String FORMS = "jobs:N, hz:R, every:SECONDS or ms:MILLIS";
 

@@ -7,7 +7,8 @@ import com.artemis.systems.IteratingSystem;
 /**
  * The animation layer: every tick, turns every NPC's {@link Orientation} toward its
  * {@link DesiredOrientation} along the shorter arc, by at most {@link TurnRate} × {@code world.delta},
- * never overshooting. O(entities) per tick, no allocation.
+ * never overshooting. O(entities) per tick, no allocation; an NPC that already faces its desired
+ * orientation is only read, not written.
  */
 @All({Orientation.class, DesiredOrientation.class, TurnRate.class})
 public class TurnAnimationSystem extends IteratingSystem {
@@ -19,8 +20,10 @@ public class TurnAnimationSystem extends IteratingSystem {
     @Override
     protected void process(int entityId) {
         Orientation orientation = orientations.get(entityId);
-        orientation.radians = turned(orientation.radians, desired.get(entityId).radians,
-                turnRates.get(entityId).radiansPerSecond * world.delta);
+        float want = desired.get(entityId).radians;
+        if (orientation.radians != want) { // an NPC already facing its way costs two reads, no write
+            orientation.radians = turned(orientation.radians, want, turnRates.get(entityId).radiansPerSecond * world.delta);
+        }
     }
 
     /**
