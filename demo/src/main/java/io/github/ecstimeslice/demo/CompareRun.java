@@ -84,8 +84,8 @@ final class CompareRun implements Stage {
         if (done > warmupTicks) {
             times.add(tickNanos);
             decisionNanos += scene.decisionNanos();
-            current.maxAgeSeconds = Math.max(current.maxAgeSeconds, scene.maxDecisionAgeSeconds());
-            if (done % 6 == 0) {
+            if (done % 7 == 0) { // measuring walks every NPC: not every tick (7: no period hides in it), never inside one
+                current.maxAgeSeconds = Math.max(current.maxAgeSeconds, scene.maxDecisionAgeSeconds());
                 errorSum += scene.meanFacingErrorDegrees();
                 errorSamples++;
             }
@@ -110,6 +110,7 @@ final class CompareRun implements Stage {
             current = new Row(String.format(Locale.ROOT, "interval %.3fs", intervalSeconds));
             scene = Scene.interval(npcs, seed, (float) intervalSeconds);
         }
+        System.gc(); // the previous row's world is garbage now: collect it before this row is timed
         done = 0;
         times = new TickTimes(measuredTicks);
         decisionNanos = 0;
