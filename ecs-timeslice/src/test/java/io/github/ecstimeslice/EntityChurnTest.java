@@ -8,11 +8,9 @@ import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
 import com.artemis.utils.IntBag;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -21,7 +19,6 @@ import java.util.Queue;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -37,13 +34,8 @@ class EntityChurnTest {
 
     private static final int TICKS = 600;
 
-    static Stream<Arguments> policiesAndThreading() {
-        return Arrays.stream(Threading.values())
-                .flatMap(threading -> Arrays.stream(IoPolicy.values()).map(policy -> Arguments.of(policy, threading)));
-    }
-
     @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("policiesAndThreading")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
     void randomChurnNeverBreaksTheRulesForEntitiesThatComeAndGo(IoPolicy policy, Threading threading) {
         int[] budgets = {1, 2, 5, 13, 1000};
         for (long seed = 1; seed <= 8; seed++) {

@@ -3,12 +3,9 @@ package io.github.ecstimeslice;
 import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.Arrays;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -19,13 +16,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class SeedTimeslicerEquivalenceTest {
 
-    static Stream<Arguments> policiesAndThreading() {
-        return Arrays.stream(Threading.values())
-                .flatMap(threading -> Arrays.stream(IoPolicy.values()).map(policy -> Arguments.of(policy, threading)));
-    }
-
     @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("policiesAndThreading")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
     void latestOutputMatchesTheSeedsTimeslicerForSmallBatchesAndEveryBudget(IoPolicy policy, Threading threading) {
         for (int entities = 0; entities <= 24; entities++) {
             for (int jobsPerTick = 1; jobsPerTick <= entities + 2; jobsPerTick++) {
@@ -35,7 +27,7 @@ class SeedTimeslicerEquivalenceTest {
     }
 
     @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("policiesAndThreading")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
     void latestOutputMatchesTheSeedsTimeslicerForLargerBatches(IoPolicy policy, Threading threading) {
         int[] entityCounts = {63, 64, 65, 100, 257, 1000};
         int[] budgets = {1, 3, 10, 64, 99, 256, 1000, 5000};

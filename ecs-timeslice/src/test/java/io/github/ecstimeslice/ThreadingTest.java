@@ -4,7 +4,6 @@ import com.artemis.BaseSystem;
 import com.artemis.World;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -16,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,19 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ThreadingTest {
 
-    static Stream<Arguments> workerModesAndPolicies() {
-        return Stream.of(Threading.WORKERS_SAME_TICK, Threading.WORKERS_NEXT_TICK)
-                .flatMap(threading -> Arrays.stream(IoPolicy.values()).map(policy -> Arguments.of(threading, policy)));
-    }
-
-    static Stream<Arguments> everyModeAndPolicy() {
-        return Arrays.stream(Threading.values())
-                .flatMap(threading -> Arrays.stream(IoPolicy.values()).map(policy -> Arguments.of(threading, policy)));
-    }
-
     @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("workerModesAndPolicies")
-    void onlyRunJobLeavesTheWorldThread(Threading threading, IoPolicy policy) {
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesOnWorkers")
+    void onlyRunJobLeavesTheWorldThread(IoPolicy policy, Threading threading) {
         Set<String> inputThreads = ConcurrentHashMap.newKeySet();
         Set<String> jobThreads = ConcurrentHashMap.newKeySet();
         Set<String> saveThreads = ConcurrentHashMap.newKeySet();
@@ -109,9 +97,9 @@ class ThreadingTest {
     }
 
     @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("everyModeAndPolicy")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
     void aJobThatThrowsReachesTheWorldThreadNamingTheSystemAndEntityAndTheNextTickWorks(
-            Threading threading, IoPolicy policy) {
+            IoPolicy policy, Threading threading) {
         // 6 entities at 3 jobs a tick, batches start at ticks 0, 2, 4 (in every mode); the job for
         // the entity at index 1 throws in batch 1 only
         int[] ids = new int[6];

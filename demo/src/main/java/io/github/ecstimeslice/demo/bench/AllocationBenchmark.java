@@ -1,21 +1,16 @@
 package io.github.ecstimeslice.demo.bench;
 
-import com.artemis.World;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.demo.BudgetConverter;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
@@ -25,13 +20,12 @@ import java.util.concurrent.TimeUnit;
  * every policy and budget; run with {@code -prof gc} and read {@code gc.alloc.rate.norm}, bytes
  * allocated per tick.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 @Fork(1)
-public class AllocationBenchmark {
+public class AllocationBenchmark extends WorldTickBenchmark {
 
     @Param({"AIAO", "SIAO", "SISO", "AISO"})
     public IoPolicy policy;
@@ -39,23 +33,9 @@ public class AllocationBenchmark {
     @Param({"jobs:500", "hz:30000", "every:0.333", "ms:0.05"})
     public String budget;
 
-    private World world;
-
     @Setup
     public void setUp() {
         world = FacingWorlds.create(10_000, true, new FaceTargetSystem(policy, new BudgetConverter().convert(budget)), new TurnAnimationSystem());
-        for (int i = 0; i < 200; i++) {
-            world.process();
-        }
-    }
-
-    @TearDown
-    public void tearDown() {
-        world.dispose();
-    }
-
-    @Benchmark
-    public void tick() {
-        world.process();
+        warmUp(200);
     }
 }

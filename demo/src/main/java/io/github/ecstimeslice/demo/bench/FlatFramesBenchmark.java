@@ -1,21 +1,16 @@
 package io.github.ecstimeslice.demo.bench;
 
 import com.artemis.BaseSystem;
-import com.artemis.World;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
@@ -27,18 +22,15 @@ import java.util.concurrent.TimeUnit;
  * 10 ticks: the same average rate, all at once. The hand-written walker (no batches at all) shows
  * how much the machine itself jitters.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
-public class FlatFramesBenchmark {
+public class FlatFramesBenchmark extends WorldTickBenchmark {
 
     @Param({"walker", "AIAO", "SIAO", "SISO", "AISO", "interval"})
     public String decider;
-
-    private World world;
 
     @Setup
     public void setUp() {
@@ -48,18 +40,6 @@ public class FlatFramesBenchmark {
                 ? new RoundRobinFacingSystem(10_000)
                 : new FaceTargetSystem(IoPolicy.valueOf(decider), Budget.jobsPerTick(10_000));
         world = FacingWorlds.create(100_000, false, system);
-        for (int i = 0; i < 40; i++) {
-            world.process();
-        }
-    }
-
-    @TearDown
-    public void tearDown() {
-        world.dispose();
-    }
-
-    @Benchmark
-    public void tick() {
-        world.process();
+        warmUp(40);
     }
 }

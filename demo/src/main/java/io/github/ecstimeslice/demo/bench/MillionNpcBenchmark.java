@@ -1,22 +1,17 @@
 package io.github.ecstimeslice.demo.bench;
 
-import com.artemis.World;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
@@ -25,36 +20,21 @@ import java.util.concurrent.TimeUnit;
  * Throughput: a whole tick of the facing kit with 1,000,000 NPCs: 100,000 AIAO decisions (10% a
  * tick) and the turn animation of every NPC. Ticks per second is 1 / the score.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
-public class MillionNpcBenchmark {
+public class MillionNpcBenchmark extends WorldTickBenchmark {
 
     @Param({"WORLD_THREAD", "WORKERS_SAME_TICK", "WORKERS_NEXT_TICK"})
     public Threading threading;
-
-    private World world;
 
     @Setup
     public void setUp() {
         FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100_000));
         decisions.setThreading(threading);
         world = FacingWorlds.create(1_000_000, true, decisions, new TurnAnimationSystem());
-        for (int i = 0; i < 25; i++) {
-            world.process();
-        }
-    }
-
-    @TearDown
-    public void tearDown() {
-        world.dispose();
-    }
-
-    @Benchmark
-    public void tick() {
-        world.process();
+        warmUp(25);
     }
 }

@@ -1,21 +1,16 @@
 package io.github.ecstimeslice.demo.bench;
 
 import com.artemis.BaseSystem;
-import com.artemis.World;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
@@ -25,13 +20,12 @@ import java.util.concurrent.TimeUnit;
  * FaceTargetSystem under each policy, or by a hand-written round-robin walker doing the same atan2
  * work. Time per tick (batch starts included, every 10th tick).
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
-public class OverheadBenchmark {
+public class OverheadBenchmark extends WorldTickBenchmark {
 
     @Param({"walker", "AIAO", "SIAO", "SISO", "AISO"})
     public String decider;
@@ -42,26 +36,12 @@ public class OverheadBenchmark {
     @Param({"10000"})
     public int jobsPerTick;
 
-    private World world;
-
     @Setup
     public void setUp() {
         BaseSystem system = decider.equals("walker")
                 ? new RoundRobinFacingSystem(jobsPerTick)
                 : new FaceTargetSystem(IoPolicy.valueOf(decider), Budget.jobsPerTick(jobsPerTick));
         world = FacingWorlds.create(npcs, false, system);
-        for (int i = 0; i < 3 * npcs / jobsPerTick + 10; i++) {
-            world.process(); // every history and slot filled
-        }
-    }
-
-    @TearDown
-    public void tearDown() {
-        world.dispose();
-    }
-
-    @Benchmark
-    public void tick() {
-        world.process();
+        warmUp(3 * npcs / jobsPerTick + 10);
     }
 }

@@ -1,20 +1,15 @@
 package io.github.ecstimeslice.demo.bench;
 
-import com.artemis.World;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
@@ -23,34 +18,19 @@ import java.util.concurrent.TimeUnit;
  * Scaling: the mean tick at a fixed budget of 10,000 AIAO decisions, from 10,000 to 1,000,000
  * NPCs. Only the batch start (copying the keys, once per batch) grows with the NPC count.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
-public class ScalingBenchmark {
+public class ScalingBenchmark extends WorldTickBenchmark {
 
     @Param({"10000", "100000", "1000000"})
     public int npcs;
 
-    private World world;
-
     @Setup
     public void setUp() {
         world = FacingWorlds.create(npcs, false, new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(10_000)));
-        for (int i = 0; i < 2 * npcs / 10_000 + 10; i++) {
-            world.process();
-        }
-    }
-
-    @TearDown
-    public void tearDown() {
-        world.dispose();
-    }
-
-    @Benchmark
-    public void tick() {
-        world.process();
+        warmUp(2 * npcs / 10_000 + 10);
     }
 }

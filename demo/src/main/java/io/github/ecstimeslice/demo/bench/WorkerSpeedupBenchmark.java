@@ -1,18 +1,13 @@
 package io.github.ecstimeslice.demo.bench;
 
-import com.artemis.World;
 import io.github.ecstimeslice.Threading;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
@@ -22,13 +17,12 @@ import java.util.concurrent.TimeUnit;
  * joined in the same tick, and on workers finished in the next tick (where the world's thread
  * only starts and finishes them). The speedup is WORLD_THREAD's score over the others'.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
-public class WorkerSpeedupBenchmark {
+public class WorkerSpeedupBenchmark extends WorldTickBenchmark {
 
     @Param({"WORLD_THREAD", "WORKERS_SAME_TICK", "WORKERS_NEXT_TICK"})
     public Threading threading;
@@ -36,25 +30,11 @@ public class WorkerSpeedupBenchmark {
     @Param({"2000"})
     public int iterations;
 
-    private World world;
-
     @Setup
     public void setUp() {
         HeavyJobSystem system = new HeavyJobSystem(200, iterations);
         system.setThreading(threading);
         world = FacingWorlds.create(10_000, false, system);
-        for (int i = 0; i < 20; i++) {
-            world.process();
-        }
-    }
-
-    @TearDown
-    public void tearDown() {
-        world.dispose();
-    }
-
-    @Benchmark
-    public void tick() {
-        world.process();
+        warmUp(20);
     }
 }
