@@ -24,7 +24,8 @@ package io.github.ecstimeslice;
  * <p><b>Long ticks.</b> A tick whose {@code world.delta} exceeds the long-tick threshold (default
  * {@value #DEFAULT_LONG_TICK_SECONDS} s: a debugger pause, a hitch, a loading screen) releases only
  * what the last normal tick released: like the game-loop practice of frame-locking a tick that
- * resumes from a breakpoint, it lets no backlog burst out. Time kept over from earlier ticks is
+ * resumes from a breakpoint, it lets no backlog burst out (a long tick before any normal one
+ * releases at most one job). Time kept over from earlier ticks is
  * capped at one tick's release plus one job, so an idle system saves up nothing either.
  */
 public final class Budget {

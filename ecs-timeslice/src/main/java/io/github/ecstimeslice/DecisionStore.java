@@ -10,12 +10,21 @@ import java.util.Arrays;
  * <p>Output objects live in one pool and are passed around by handle (their index in the pool):
  * the rings and the system's job slots hold {@code int} handles, so a save moves ints, never
  * object references (no GC write barriers on the hot path), and saves of consecutive entities
- * touch consecutive memory.
+ * touch consecutive memory. Memory: about {@code depth} × 20 bytes per entity id up to the highest
+ * id seen, plus the pooled outputs.
  */
 final class DecisionStore {
 
     /** A handle that names no output. */
     static final int NONE = -1;
+    /** The deepest history a store keeps. */
+    static final int MAX_DEPTH = 1024;
+
+    /** Ring state bits: the entity's history component is attached and bound to this store. */
+    private static final int ATTACHED = 1 << 31;
+    private static final int SIZE_SHIFT = 16;
+    private static final int SIZE_MASK = 0x7FFF;
+    private static final int NEWEST_MASK = 0xFFFF;
 
     private final int depth;
     private Object[] pool = new Object[0];
@@ -25,8 +34,8 @@ final class DecisionStore {
     /** Entry {@code i}'s tick at {@code 2i}, its game seconds' bits at {@code 2i + 1}. */
     private long[] stamps = new long[0];
     /**
-     * Per entity: how many entries are valid (high 16 bits) and the ring index of the newest
-     * (low 16 bits, meaningful while the size is above 0).
+     * Per entity: the {@link #ATTACHED} bit, how many entries are valid (bits 16 to 30) and the
+     * ring index of the newest (bits 0 to 15, meaningful while the size is above 0).
      */
     private int[] rings = new int[0];
 
@@ -34,9 +43,6 @@ final class DecisionStore {
     DecisionStore(int depth) {
         this.depth = depth;
     }
-
-    /** The deepest history a store keeps. */
-    static final int MAX_DEPTH = 0xFFFF;
 
     int depth() {
         return depth;
@@ -58,16 +64,25 @@ final class DecisionStore {
 
     /** Valid entries of {@code entity}; 0 for an id the store never saw. O(1). */
     int size(int entity) {
-        return entity >= 0 && entity < rings.length ? rings[entity] >>> 16 : 0;
+        return entity >= 0 && entity < rings.length ? rings[entity] >>> SIZE_SHIFT & SIZE_MASK : 0;
+    }
+
+    /** True if {@code entity} has had a save since it joined and its component was attached. O(1). */
+    boolean attached(int entity) {
+        return entity >= 0 && entity < rings.length && (rings[entity] & ATTACHED) != 0;
+    }
+
+    /** Notes that {@code entity}'s history component is attached and bound to this store. */
+    void markAttached(int entity) {
+        rings[entity] |= ATTACHED;
     }
 
     /** The newest output of {@code entity}, or null. O(1). */
     Object latest(int entity) {
-        if (entity < 0 || entity >= rings.length) {
+        if (size(entity) == 0) {
             return null;
         }
-        int ring = rings[entity];
-        return ring >>> 16 == 0 ? null : pool[entries[entity * depth + (ring & 0xFFFF)]];
+        return pool[entries[entity * depth + (rings[entity] & NEWEST_MASK)]];
     }
 
     Object output(int entity, int age) {
@@ -87,7 +102,7 @@ final class DecisionStore {
         if (age < 0 || age >= size) {
             throw new IndexOutOfBoundsException("age " + age + " is outside the " + size + " saved outputs");
         }
-        int ring = (rings[entity] & 0xFFFF) - age;
+        int ring = (rings[entity] & NEWEST_MASK) - age;
         return entity * depth + (ring < 0 ? ring + depth : ring);
     }
 
@@ -102,8 +117,8 @@ final class DecisionStore {
             grow(entity);
         }
         int state = rings[entity];
-        int size = state >>> 16;
-        int ring = size == 0 ? 0 : (state & 0xFFFF) + 1;
+        int size = state >>> SIZE_SHIFT & SIZE_MASK;
+        int ring = size == 0 ? 0 : (state & NEWEST_MASK) + 1;
         if (ring == depth) {
             ring = 0;
         }
@@ -112,11 +127,11 @@ final class DecisionStore {
         entries[i] = handle;
         stamps[2 * i] = tick;
         stamps[2 * i + 1] = Double.doubleToRawLongBits(gameSeconds);
-        rings[entity] = (size < depth ? size + 1 : size) << 16 | ring;
+        rings[entity] = state & ATTACHED | (size < depth ? size + 1 : size) << SIZE_SHIFT | ring;
         return displaced;
     }
 
-    /** Forgets every output of {@code entity}; keeps the objects for reuse. O(1). */
+    /** Forgets every output of {@code entity}, and that it was attached; keeps the objects for reuse. O(1). */
     void clear(int entity) {
         if (entity >= 0 && entity < rings.length) {
             rings[entity] = 0;
@@ -124,11 +139,19 @@ final class DecisionStore {
     }
 
     private void grow(int entity) {
-        int entities = Math.max(entity + 1, rings.length + (rings.length >> 1));
+        long entities = Math.max(entity + 1L, rings.length + (rings.length >> 1));
+        long stampCount = 2 * entities * depth;
+        if (stampCount > Integer.MAX_VALUE - 8) {
+            entities = Math.max(entity + 1L, (Integer.MAX_VALUE - 8) / (2L * depth));
+            if (2 * entities * depth > Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("a history of depth " + depth + " cannot hold entity id " + entity
+                        + ": lower the history depth");
+            }
+        }
         int oldEntries = entries.length;
-        entries = Arrays.copyOf(entries, entities * depth);
+        entries = Arrays.copyOf(entries, (int) (entities * depth));
         Arrays.fill(entries, oldEntries, entries.length, NONE);
-        stamps = Arrays.copyOf(stamps, 2 * entities * depth);
-        rings = Arrays.copyOf(rings, entities);
+        stamps = Arrays.copyOf(stamps, (int) (2 * entities * depth));
+        rings = Arrays.copyOf(rings, (int) entities);
     }
 }

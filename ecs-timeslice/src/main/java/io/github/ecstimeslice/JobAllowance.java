@@ -7,7 +7,7 @@ package io.github.ecstimeslice;
  */
 final class JobAllowance {
 
-    private Budget budget;
+    private Budget budget = Budget.jobsPerTick(1);
     private double credit;
     private double lastRelease;
     private double lastNormalDelta = -1;
@@ -18,11 +18,7 @@ final class JobAllowance {
      * answers {@link Integer#MAX_VALUE}: the clock stops it.
      */
     int release(Budget budget, float delta, int batchSize) {
-        if (budget != this.budget) {
-            this.budget = budget;
-            credit = 0;
-            lastNormalDelta = -1;
-        }
+        this.budget = budget;
         switch (budget.kind()) {
             case JOBS_PER_TICK:
                 return (int) budget.amount();
@@ -32,16 +28,23 @@ final class JobAllowance {
                 double perSecond = budget.kind() == Budget.Kind.JOBS_PER_SECOND
                         ? budget.amount()
                         : batchSize / budget.amount();
-                lastRelease = perSecond * creditedSeconds(delta);
+                lastRelease = creditedJobs(perSecond, delta);
                 credit += lastRelease;
                 return credit >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) credit;
         }
     }
 
+    /** Starts afresh: no credit, no normal tick seen. Called when the system's budget changes. */
+    void reset() {
+        credit = 0;
+        lastRelease = 0;
+        lastNormalDelta = -1;
+    }
+
     /**
      * Records that {@code jobs} of this tick's release ran. The rest carries to the next tick, up to
-     * this tick's release plus one job: all of it when a batch ran out mid-tick, never a backlog
-     * built up while there was less work than the budget allowed.
+     * this tick's release plus one job: enough for what a batch left unused when it ran out
+     * mid-tick, never a backlog built up while there was less work than the budget allowed.
      */
     void spent(int jobs) {
         if (budget.releasesWithGameTime()) {
@@ -49,15 +52,19 @@ final class JobAllowance {
         }
     }
 
-    /** The game time a tick earns jobs for: its delta, or the last normal delta for a long tick. */
-    private double creditedSeconds(float delta) {
+    /**
+     * The jobs a tick earns at {@code perSecond}: for its delta, or, for a long tick, what the last
+     * normal tick earned (one job if there was none yet, so a game whose ticks are all long still
+     * progresses, slowly: raise the threshold for it).
+     */
+    private double creditedJobs(double perSecond, float delta) {
         if (!(delta >= 0)) {
             return 0;
         }
         if (delta > budget.longTickSeconds()) {
-            return lastNormalDelta >= 0 ? lastNormalDelta : budget.longTickSeconds();
+            return lastNormalDelta >= 0 ? perSecond * lastNormalDelta : Math.min(1, perSecond * delta);
         }
         lastNormalDelta = delta;
-        return delta;
+        return perSecond * delta;
     }
 }

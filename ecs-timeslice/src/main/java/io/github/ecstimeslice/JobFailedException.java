@@ -4,8 +4,11 @@ package io.github.ecstimeslice;
  * Thrown from {@code world.process()} when a {@link TimeslicedSystem}'s job failed: its
  * {@code setUpInput}, {@code runJob} or {@code outputSaved} threw. The message names the system and
  * the entity; the cause is what was thrown; further failures in the same tick are attached as
- * suppressed exceptions. The failed job's entity gets no output from that batch; the tick's other
- * jobs completed normally, and the next tick goes on as usual.
+ * suppressed exceptions. If {@code setUpInput} or {@code runJob} threw, the entity gets no output
+ * from that batch; if {@code outputSaved} threw, the output was saved (it is the latest) but its
+ * publishing did not finish. The system's other jobs of the tick completed normally and its next
+ * tick goes on as usual; the systems after it in the world did not run in this tick, as with any
+ * exception out of {@code world.process()}.
  */
 public class JobFailedException extends RuntimeException {
 

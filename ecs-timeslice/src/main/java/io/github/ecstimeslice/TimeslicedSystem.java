@@ -55,6 +55,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     private IoPolicy policy;
     private Budget budget;
+    private Budget lastTickBudget;
     private final JobAllowance allowance = new JobAllowance();
     private final Class<? extends DecisionHistory<O>> historyType;
     private final int historyDepth;
@@ -141,9 +142,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * @param historyType  this system's own history component type (an empty subclass of
      *                     {@link DecisionHistory}); {@code null} for {@link DecisionHistory} itself,
      *                     which only one timesliced system in a world may use
-     * @param historyDepth how many saved outputs each entity keeps, 1 to 65,535
+     * @param historyDepth how many saved outputs each entity keeps, 1 to 1,024
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
-     *                                  {@code historyDepth} is below 1 or above 65,535
+     *                                  {@code historyDepth} is below 1 or above 1,024
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     protected TimeslicedSystem(Aspect.Builder aspect, IoPolicy policy, Budget budget,
@@ -217,11 +218,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * The entity's decision history component, or {@code null} if the system never saved an output
-     * for it. O(1). Read it within the tick, on the world's thread.
+     * The entity's decision history component, or {@code null} if the system has saved no output
+     * for it since it joined. O(1). Read it within the tick, on the world's thread.
      */
     public DecisionHistory<O> historyOf(int entityId) {
-        return entityId < 0 ? null : histories.get(entityId);
+        return store.attached(entityId) ? histories.get(entityId) : null;
     }
 
     /** This system's policy: the one the next batch will use. */
@@ -253,7 +254,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * Changes the budget from the next tick on. Jobs carried over by the old budget are dropped.
+     * Changes the budget from the next tick on. Jobs carried over by the old budget are dropped
+     * (also when the same budget is set again after another).
      *
      * @throws IllegalArgumentException if {@code budget} is null
      */
@@ -439,6 +441,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             throw new IllegalStateException(getClass().getName() + " was disposed");
         }
         Budget tickBudget = budget; // a new budget applies from the next tick
+        if (tickBudget != lastTickBudget) {
+            allowance.reset();
+            lastTickBudget = tickBudget;
+        }
         float delta = world.delta;
         double tickStartSeconds = gameSeconds;
         gameSeconds += delta;
@@ -556,13 +562,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             if (droppedInBatch[slot] == batchNumber) {
                 continue;
             }
-            ran++;
             int entityId = keys[slot];
             I input = (I) inputs[slot];
             try {
                 if (!syncInput) {
                     setUpInput(entityId, input);
                 }
+                ran++;
                 runJob(entityId, input, (O) store.object(outputs[slot]));
                 if (!syncOutput) {
                     save(slot);
@@ -702,7 +708,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         int entityId = keys[slot];
         int output = outputs[slot];
         int displaced = store.push(entityId, output, tick, gameSeconds);
-        if (displaced == DecisionStore.NONE || store.size(entityId) == 1) {
+        if (displaced == DecisionStore.NONE || !store.attached(entityId)) {
             displaced = firstSaves(entityId, displaced);
         }
         outputs[slot] = displaced;
@@ -710,14 +716,15 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * The cold part of a save, while an entity's ring is new or empty: attaches the history
-     * component if the entity has none (its first save since it joined, or since its id was
-     * recycled), and makes a new output object for the slot if the ring had none to give back.
-     * Kept out of {@link #save(int)} so that the hot path stays small enough to inline.
+     * The cold part of a save: on an entity's first save since it joined (or since its id was
+     * recycled) attaches its history component, creating it or binding the one already there; and
+     * while its ring fills, makes a new output object for the slot. Kept out of {@link #save(int)}
+     * so that the hot path stays small enough to inline.
      */
     private int firstSaves(int entityId, int displaced) {
-        if (histories.get(entityId) == null) {
+        if (!store.attached(entityId)) {
             histories.create(entityId).bind(store, entityId);
+            store.markAttached(entityId);
         }
         return displaced != DecisionStore.NONE ? displaced : store.add(createOutput());
     }
@@ -728,7 +735,14 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         recordFailure(keys[slot], thrown);
     }
 
+    /**
+     * Keeps a failure to throw when the tick's work is done. A {@link VirtualMachineError} (out of
+     * memory, stack overflow) is not a job's failure: it is rethrown at once.
+     */
     private void recordFailure(int entityId, Throwable thrown) {
+        if (thrown instanceof VirtualMachineError) {
+            throw (VirtualMachineError) thrown;
+        }
         JobFailedException failed = new JobFailedException(this, entityId, thrown);
         if (failure == null) {
             failure = failed;

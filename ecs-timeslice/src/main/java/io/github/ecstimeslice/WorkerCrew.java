@@ -3,14 +3,21 @@ package io.github.ecstimeslice;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs a tick's started jobs on an executor's threads, in chunks claimed from a shared counter by a
- * few reusable tasks (and, if asked, by the world's thread), then waits for all of them. With a
- * {@link ForkJoinPool} the tasks are submitted as they are, so a tick allocates nothing; another
- * executor gets them as {@link Runnable}s and may allocate per task (a queue node, say).
+ * few reusable tasks and by the world's thread, then waits until every chunk is done.
+ *
+ * <p>Each start opens a new generation of chunks. The world's thread claims what is left when it
+ * waits, so a tick never depends on a worker ever starting (a busy or empty pool, an executor that
+ * rejects tasks). A task the pool has not started by the end of its tick is not replaced: when it
+ * runs it helps whatever generation is open, or ends at once. With a {@link ForkJoinPool} the
+ * tasks are submitted as they are and reused, so a tick allocates nothing; another executor gets
+ * them as {@link Runnable}s and may allocate per task (a queue node, say).
  */
 final class WorkerCrew {
 
@@ -22,6 +29,8 @@ final class WorkerCrew {
     private static final int CHUNKS_PER_THREAD = 4;
     private static final int SPINS_BEFORE_PARKING = 2_000;
     private static final long PARK_NANOS = 50_000;
+    /** A chunk index that no generation has: a closed generation has nothing to claim. */
+    private static final int CLOSED = Integer.MAX_VALUE;
 
     private final Work work;
     private Executor executor;
@@ -29,13 +38,14 @@ final class WorkerCrew {
     private int threads;
     private Task[] tasks = new Task[0];
 
-    private final AtomicInteger nextChunk = new AtomicInteger();
-    private final AtomicInteger runningTasks = new AtomicInteger();
+    /** Generation in the high 32 bits, the next chunk to claim in the low 32. */
+    private final AtomicLong claims = new AtomicLong();
+    private final AtomicInteger doneChunks = new AtomicInteger();
     private volatile Thread waiter;
+    private int generation;
     private int jobs;
     private int chunkSize;
     private int chunkCount;
-    private int dispatched;
     private boolean busy;
 
     WorkerCrew(Work work) {
@@ -47,13 +57,9 @@ final class WorkerCrew {
         this.executor = executor;
         this.pool = executor instanceof ForkJoinPool ? (ForkJoinPool) executor : null;
         this.threads = pool != null ? pool.getParallelism() : Runtime.getRuntime().availableProcessors();
-        if (tasks.length < threads) {
-            Task[] grown = new Task[threads];
-            System.arraycopy(tasks, 0, grown, 0, tasks.length);
-            for (int i = tasks.length; i < threads; i++) {
-                grown[i] = new Task();
-            }
-            tasks = grown;
+        tasks = new Task[threads];
+        for (int i = 0; i < tasks.length; i++) {
+            tasks[i] = new Task();
         }
     }
 
@@ -75,21 +81,23 @@ final class WorkerCrew {
             return;
         }
         int helpers = worldThreadHelps ? 1 : 0;
+        int chunks = Math.min(jobs, CHUNKS_PER_THREAD * (threads + helpers));
+        this.generation++;
+        // closed first: a late claimer of an older generation must never pair its stale claim
+        // with the fields written next
+        claims.set((long) generation << 32 | CLOSED);
         this.jobs = jobs;
-        this.chunkCount = Math.min(jobs, CHUNKS_PER_THREAD * (threads + helpers));
-        this.chunkSize = (jobs + chunkCount - 1) / chunkCount;
+        this.chunkSize = (jobs + chunks - 1) / chunks;
         this.chunkCount = (jobs + chunkSize - 1) / chunkSize;
-        nextChunk.set(0);
-        dispatched = Math.min(threads, chunkCount - helpers);
-        runningTasks.set(dispatched);
+        doneChunks.set(0);
+        claims.set((long) generation << 32); // opens the generation, publishing the fields above
         busy = true;
-        for (int i = 0; i < dispatched; i++) {
+        int dispatch = Math.min(threads, chunkCount - helpers);
+        for (int i = 0; i < dispatch; i++) {
             Task task = tasks[i];
-            if (pool != null) {
-                task.reinitialize();
-                pool.execute((ForkJoinTask<?>) task);
-            } else {
-                executor.execute(task);
+            // a task still queued from an earlier tick joins this one when it runs: no new task
+            if (task.reusable() && !submit(task)) {
+                break; // rejected: the world's thread will claim what it would have
             }
         }
         if (worldThreadHelps) {
@@ -97,61 +105,93 @@ final class WorkerCrew {
         }
     }
 
-    /** Waits until every task of the last start has finished. No-op if not busy. */
+    private boolean submit(Task task) {
+        task.submitted = true;
+        task.running = true;
+        try {
+            if (pool != null) {
+                task.reinitialize();
+                pool.execute((ForkJoinTask<?>) task);
+            } else {
+                executor.execute(task);
+            }
+            return true;
+        } catch (RejectedExecutionException e) {
+            task.submitted = false; // never ran: free again
+            task.running = false;
+            return false;
+        }
+    }
+
+    /** Claims the chunks nobody has claimed yet, then waits until every chunk is done. */
     void await() {
         if (!busy) {
             return;
         }
+        claimChunks();
         int spins = 0;
-        while (runningTasks.get() != 0) {
+        while (doneChunks.get() != chunkCount) {
             if (spins < SPINS_BEFORE_PARKING) {
                 spins++;
                 Thread.onSpinWait();
             } else {
                 waiter = Thread.currentThread();
-                if (runningTasks.get() != 0) {
+                if (doneChunks.get() != chunkCount) {
                     LockSupport.parkNanos(this, PARK_NANOS);
                 }
                 waiter = null;
             }
         }
-        if (pool != null) {
-            // the count drops inside exec(); the pool marks the task done just after it returns
-            for (int i = 0; i < dispatched; i++) {
-                while (!tasks[i].isDone()) {
-                    Thread.onSpinWait();
-                }
-            }
-        }
+        claims.set((long) generation << 32 | CLOSED);
         busy = false;
     }
 
+    /**
+     * Claims and runs chunks of the open generation until none is left. A claim is a CAS on
+     * (generation, chunk), so it succeeds only while that generation is open, and the generation
+     * cannot end, nor its fields change, before the claimed chunk is done.
+     */
     private void claimChunks() {
-        for (int chunk = nextChunk.getAndIncrement(); chunkCount > chunk; chunk = nextChunk.getAndIncrement()) {
-            int from = chunk * chunkSize;
-            work.runJobs(from, Math.min(jobs, from + chunkSize));
-        }
-    }
-
-    private void taskDone() {
-        if (runningTasks.decrementAndGet() == 0) {
-            Thread w = waiter;
-            if (w != null) {
-                LockSupport.unpark(w);
+        while (true) {
+            long claim = claims.get();
+            int chunk = (int) claim;
+            if (chunk >= chunkCount) {
+                return;
+            }
+            if (claims.compareAndSet(claim, claim + 1)) {
+                int from = chunk * chunkSize;
+                try {
+                    work.runJobs(from, Math.min(jobs, from + chunkSize));
+                } finally {
+                    if (doneChunks.incrementAndGet() == chunkCount) {
+                        Thread w = waiter;
+                        if (w != null) {
+                            LockSupport.unpark(w);
+                        }
+                    }
+                }
             }
         }
     }
 
-    /** A reusable task: claims chunks until none is left. */
+    /** A reusable task: claims chunks of whatever generation is open when it runs. */
     private final class Task extends ForkJoinTask<Void> implements Runnable {
         private static final long serialVersionUID = 1L;
+
+        boolean submitted;
+        volatile boolean running;
+
+        /** True if never submitted, or run to its end (and, in a pool, marked done). */
+        boolean reusable() {
+            return !running && (pool == null || isDone() || !submitted);
+        }
 
         @Override
         public void run() {
             try {
                 claimChunks();
             } finally {
-                taskDone();
+                running = false;
             }
         }
 

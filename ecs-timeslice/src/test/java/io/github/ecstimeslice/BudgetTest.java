@@ -159,6 +159,32 @@ class BudgetTest {
         assertTrue(system.jobsRunLastTick() <= 11, "and so did the tick after: " + system.jobsRunLastTick());
     }
 
+    @ParameterizedTest
+    @MethodSource("timeBudgets")
+    void aLongFirstTickReleasesAtMostOneJob(Budget budget) {
+        StampSystem system = new StampSystem(IoPolicy.AIAO, budget);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 600);
+        TestWorlds.run(world, 1, 30f); // the game starts after a long load
+        assertTrue(system.jobsRunLastTick() <= 1, "the long first tick ran " + system.jobsRunLastTick());
+        TestWorlds.run(world, 1, 1 / 60f);
+        assertTrue(system.jobsRunLastTick() <= 11, "then the rate: " + system.jobsRunLastTick());
+    }
+
+    @Test
+    void settingABudgetAgainAfterAnotherStartsItAfresh() {
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerSecond(90));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 5); // 1.5 jobs a tick: a batch runs out often, carrying credit
+        Budget rate = system.budget();
+        TestWorlds.run(world, 7, 1 / 60f);
+        system.setBudget(Budget.millisPerTick(1));
+        TestWorlds.run(world, 3, 1 / 60f);
+        system.setBudget(rate);
+        TestWorlds.run(world, 1, 1 / 60f);
+        assertEquals(1, system.jobsRunLastTick(), "1.5 jobs earned, nothing carried from before");
+    }
+
     @Test
     void theLongTickThresholdCanBeSet() {
         Budget budget = Budget.jobsPerSecond(100).withLongTickSeconds(0.05);

@@ -79,6 +79,29 @@ class TimeslicedSystemTest {
     }
 
     @Test
+    void aHistoryComponentTheGameAddedItselfIsBoundAtTheFirstSave() {
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1));
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 1);
+        @SuppressWarnings("unchecked")
+        DecisionHistory<Stamp> own = world.getMapper(DecisionHistory.class).create(ids[0]);
+        TestWorlds.run(world, 1, DELTA);
+        assertSame(own, system.historyOf(ids[0]));
+        assertEquals(1, own.size());
+        assertSame(system.latestOutput(ids[0]), own.latest());
+    }
+
+    @Test
+    void anIdTheWorldNeverHadHasNoHistory() {
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 2);
+        TestWorlds.run(world, 2, DELTA);
+        assertNull(system.historyOf(100_000));
+        assertNull(system.latestOutput(100_000));
+    }
+
+    @Test
     void statsCountJobsBatchesAndPosition() {
         // 5 entities, 2 jobs per tick: ticks run 2, 2, 1 jobs, then the next batch starts
         StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(2));

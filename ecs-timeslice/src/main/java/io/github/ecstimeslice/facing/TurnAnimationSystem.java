@@ -20,7 +20,7 @@ public class TurnAnimationSystem extends IteratingSystem {
     @Override
     protected void process(int entityId) {
         Orientation orientation = orientations.get(entityId);
-        float want = desired.get(entityId).radians;
+        float want = Angles.wrap(desired.get(entityId).radians);
         if (orientation.radians != want) { // an NPC already facing its way costs two reads, no write
             orientation.radians = turned(orientation.radians, want, turnRates.get(entityId).radiansPerSecond * world.delta);
         }
