@@ -20,11 +20,6 @@ class WorkerCrewTest {
     /** Counts, per start, how often each job index ran. */
     private static final class Counting implements WorkerCrew.Work {
         AtomicIntegerArray runs = new AtomicIntegerArray(1);
-        final Random delays;
-
-        Counting(long seed) {
-            delays = new Random(seed);
-        }
 
         void reset(int jobs) {
             runs = new AtomicIntegerArray(jobs);
@@ -61,7 +56,7 @@ class WorkerCrewTest {
         ExecutorService threads = Executors.newFixedThreadPool(3);
         Random delays = new Random(9);
         try {
-            Counting work = new Counting(1);
+            Counting work = new Counting();
             WorkerCrew crew = new WorkerCrew(work);
             crew.setExecutor(task -> {
                 long delay = delays.nextInt(4) == 0 ? delays.nextInt(200_000) : 0;
@@ -83,7 +78,7 @@ class WorkerCrewTest {
     void aForkJoinPoolRunsEveryJobOnceAcrossThousandsOfStarts() {
         ForkJoinPool pool = new ForkJoinPool(2);
         try {
-            Counting work = new Counting(2);
+            Counting work = new Counting();
             WorkerCrew crew = new WorkerCrew(work);
             crew.setExecutor(pool);
             assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
@@ -97,7 +92,7 @@ class WorkerCrewTest {
 
     @Test
     void anExecutorThatRejectsOrNeverRunsTasksLeavesTheWorkToTheWaitingThread() {
-        Counting work = new Counting(3);
+        Counting work = new Counting();
         WorkerCrew rejecting = new WorkerCrew(work);
         rejecting.setExecutor(task -> {
             throw new RejectedExecutionException("full");
