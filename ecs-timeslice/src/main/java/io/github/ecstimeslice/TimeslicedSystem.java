@@ -496,8 +496,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * Waits for jobs in flight on the workers and drops their outputs (the world is going away),
-     * then refuses to process again. Called by {@code World.dispose()}.
+     * Lets the jobs in flight finish (running on this thread any that no worker has started) and
+     * drops their outputs (the world is going away), then refuses to process again. Called by
+     * {@code World.dispose()}.
      */
     @Override
     protected void dispose() {
@@ -670,11 +671,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                 startedFailures[i] = null;
                 drop(slot, thrown);
             } else if (!syncOutput && droppedInBatch[slot] != batchNumber) {
-                try {
-                    save(slot);
-                } catch (RuntimeException | Error e) {
-                    recordFailure(keys[slot], e);
-                }
+                saveReportingFailure(slot);
             }
         }
     }
@@ -689,11 +686,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private void saveStagedOutputs() {
         for (int slot = 0, s = batchSize; s > slot; slot++) {
             if (droppedInBatch[slot] != batchNumber) {
-                try {
-                    save(slot);
-                } catch (RuntimeException | Error e) {
-                    recordFailure(keys[slot], e);
-                }
+                saveReportingFailure(slot);
             }
         }
     }
@@ -727,6 +720,15 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             store.markAttached(entityId);
         }
         return displaced != DecisionStore.NONE ? displaced : store.add(createOutput());
+    }
+
+    /** Saves the slot's output; what publishing it throws is kept for the end of the tick. */
+    private void saveReportingFailure(int slot) {
+        try {
+            save(slot);
+        } catch (RuntimeException | Error e) {
+            recordFailure(keys[slot], e);
+        }
     }
 
     /** The slot's job failed: its entity gets no job or save for the rest of this batch. */
