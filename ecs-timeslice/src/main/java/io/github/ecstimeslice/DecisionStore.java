@@ -107,15 +107,25 @@ final class DecisionStore {
     }
 
     /**
-     * Makes the output {@code handle} names the newest entry of {@code entity} and returns the
-     * handle it displaced from the ring: the evicted oldest output, a stale one left from before a
-     * {@link #clear}, or {@link #NONE} while the ring fills. The caller reuses it as a job's output.
-     * O(1); allocates only when a larger entity id than ever before arrives.
+     * Makes room for entity ids up to {@code maxEntity}, so that {@link #push} needs no check.
+     * Allocates only when a larger entity id than ever before arrives.
+     */
+    void ensureEntity(int maxEntity) {
+        if (maxEntity >= rings.length) {
+            grow(maxEntity);
+        }
+    }
+
+    /**
+     * Makes the output {@code handle} names the newest entry of {@code entity} (an id below the
+     * capacity {@link #ensureEntity} made) and returns the handle it displaced from the ring, which
+     * the caller reuses as a job's output. The usual case, a full ring of an attached entity,
+     * returns the evicted oldest output (a handle, {@code >= 0}). Otherwise the caller has work to
+     * do (attach the component, or find an output object while the ring fills) and gets
+     * {@link #firstSave(int)} of what was displaced: a stale handle left from before a
+     * {@link #clear}, or {@link #NONE}. O(1); allocates nothing.
      */
     int push(int entity, int handle, long tick, double gameSeconds) {
-        if (entity >= rings.length) {
-            grow(entity);
-        }
         int state = rings[entity];
         int size = state >>> SIZE_SHIFT & SIZE_MASK;
         int ring = size == 0 ? 0 : (state & NEWEST_MASK) + 1;
@@ -128,7 +138,17 @@ final class DecisionStore {
         stamps[2 * i] = tick;
         stamps[2 * i + 1] = Double.doubleToRawLongBits(gameSeconds);
         rings[entity] = state & ATTACHED | (size < depth ? size + 1 : size) << SIZE_SHIFT | ring;
-        return displaced;
+        return (state & ATTACHED) != 0 && size == depth ? displaced : firstSave(displaced);
+    }
+
+    /** What {@link #push} returns when its caller has work to do: negative, {@code -2 - displaced}. */
+    static int firstSave(int displaced) {
+        return -2 - displaced;
+    }
+
+    /** The displaced handle (or {@link #NONE}) that a negative {@link #push} result stands for. */
+    static int displacedBy(int firstSave) {
+        return -2 - firstSave;
     }
 
     /** Forgets every output of {@code entity}, and that it was attached; keeps the objects for reuse. O(1). */

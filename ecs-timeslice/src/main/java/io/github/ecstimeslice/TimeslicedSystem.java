@@ -72,6 +72,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      */
     private long[] droppedInBatch = new long[0];
     private Object[] inputs = new Object[0];
+    /**
+     * The input of every job run on the world's thread with async input: read right before its job
+     * runs, so one object serves them all and stays in the cache.
+     */
+    private Object jobInput;
     /** Per slot: the handle of its output object in the {@link #store}'s pool. */
     private int[] outputs = new int[0];
 
@@ -527,6 +532,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         int size = entities.size();
         ensureSlots(size);
         System.arraycopy(entities.getData(), 0, keys, 0, size);
+        if (size > 0) {
+            store.ensureEntity(keys[size - 1]); // keys ascend: saves of this batch need no bounds check
+        }
         batchSize = size;
         cursor = 0;
         batchNumber++;
@@ -564,15 +572,20 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                 continue;
             }
             int entityId = keys[slot];
-            I input = (I) inputs[slot];
+            I input = (I) (syncInput ? inputs[slot] : jobInput);
             try {
                 if (!syncInput) {
                     setUpInput(entityId, input);
                 }
                 ran++;
-                runJob(entityId, input, (O) store.object(outputs[slot]));
+                int output = outputs[slot];
+                runJob(entityId, input, (O) store.object(output));
                 if (!syncOutput) {
-                    save(slot);
+                    // save(slot) written out: C2 compiles save on its own early (with its cold path,
+                    // hot while histories fill) and then will not inline it here
+                    int displaced = store.push(entityId, output, tick, gameSeconds);
+                    outputs[slot] = displaced >= 0 ? displaced : firstSaves(entityId, DecisionStore.displacedBy(displaced));
+                    outputSaved(entityId, (O) store.object(output));
                 }
             } catch (RuntimeException | Error e) {
                 drop(slot, e);
@@ -701,18 +714,14 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         int entityId = keys[slot];
         int output = outputs[slot];
         int displaced = store.push(entityId, output, tick, gameSeconds);
-        if (displaced == DecisionStore.NONE || !store.attached(entityId)) {
-            displaced = firstSaves(entityId, displaced);
-        }
-        outputs[slot] = displaced;
+        outputs[slot] = displaced >= 0 ? displaced : firstSaves(entityId, DecisionStore.displacedBy(displaced));
         outputSaved(entityId, (O) store.object(output));
     }
 
     /**
      * The cold part of a save: on an entity's first save since it joined (or since its id was
      * recycled) attaches its history component, creating it or binding the one already there; and
-     * while its ring fills, makes a new output object for the slot. Kept out of {@link #save(int)}
-     * so that the hot path stays small enough to inline.
+     * while its ring fills, makes a new output object for the slot. Returns the slot's new output.
      */
     private int firstSaves(int entityId, int displaced) {
         if (!store.attached(entityId)) {
@@ -765,6 +774,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         int capacity = keys.length;
         if (size <= capacity) {
             return;
+        }
+        if (jobInput == null) {
+            jobInput = createInput();
         }
         int grown = Math.max(size, capacity + (capacity >> 1));
         keys = Arrays.copyOf(keys, grown);

@@ -30,11 +30,13 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
     @SkipWire
     private TagManager tags;
     private String targetTag = DEFAULT_TARGET_TAG;
-    /** The tagged target entity for this tick, or -1; resolved once per tick in {@link #begin()}. */
-    private int targetEntity = -1;
     private boolean aimed;
     private float aimX;
     private float aimY;
+    /** This tick's target, read once per tick in {@link #begin()}: nothing else moves it mid-system. */
+    private boolean hasTarget;
+    private float targetX;
+    private float targetY;
 
     /**
      * A face-target system over NPCs with {@link Position} and {@link DesiredOrientation}.
@@ -84,7 +86,16 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
     @Override
     protected void begin() {
         int tagged = tags != null ? tags.getEntityId(targetTag) : -1;
-        targetEntity = tagged >= 0 && positions.has(tagged) ? tagged : -1;
+        if (tagged >= 0 && positions.has(tagged)) {
+            Position target = positions.get(tagged);
+            targetX = target.x;
+            targetY = target.y;
+            hasTarget = true;
+        } else {
+            targetX = aimX;
+            targetY = aimY;
+            hasTarget = aimed;
+        }
     }
 
     @Override
@@ -102,16 +113,9 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
         Position self = positions.get(entityId);
         input.x = self.x;
         input.y = self.y;
-        if (targetEntity >= 0) {
-            Position target = positions.get(targetEntity);
-            input.targetX = target.x;
-            input.targetY = target.y;
-            input.hasTarget = true;
-        } else {
-            input.targetX = aimX;
-            input.targetY = aimY;
-            input.hasTarget = aimed;
-        }
+        input.targetX = targetX;
+        input.targetY = targetY;
+        input.hasTarget = hasTarget;
     }
 
     @Override
