@@ -91,7 +91,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private Threading threading = Threading.WORLD_THREAD;
     private Executor executor = ForkJoinPool.commonPool();
     @SkipWire
-    private final WorkerCrew crew = new WorkerCrew(this::runStartedJobs);
+    private final WorkerCrew crew = new WorkerCrew(this::runStartedJobs, 4);
     /** Slots of the jobs handed to the workers, in slot order; {@code started[0, startedCount)}. */
     private int[] started = new int[0];
     private int startedCount;

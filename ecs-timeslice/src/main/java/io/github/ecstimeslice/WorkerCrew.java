@@ -9,8 +9,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs a tick's started jobs on an executor's threads, in chunks claimed from a shared counter by a
- * few reusable tasks and by the world's thread, then waits until every chunk is done.
+ * Runs a tick's work items (a timesliced system's started jobs, a parallel system's entities) on an
+ * executor's threads, in chunks claimed from a shared counter by a few reusable tasks and by the
+ * world's thread, then waits until every chunk is done.
  *
  * <p>Each start opens a new generation of chunks. The world's thread claims what is left when it
  * waits, so a tick never depends on a worker ever starting (a busy or empty pool, an executor that
@@ -21,18 +22,18 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class WorkerCrew {
 
-    /** The work: runs the started jobs with indices in [from, to). Must not throw. */
+    /** The work: runs the items with indices in [from, to). Must not throw. */
     interface Work {
-        void runJobs(int from, int to);
+        void run(int from, int to);
     }
 
-    private static final int CHUNKS_PER_THREAD = 4;
     private static final int SPINS_BEFORE_PARKING = 2_000;
     private static final long PARK_NANOS = 50_000;
     /** A chunk index that no generation has: a closed generation has nothing to claim. */
     private static final int CLOSED = Integer.MAX_VALUE;
 
     private final Work work;
+    private final int chunksPerThread;
     private Executor executor;
     private ForkJoinPool pool;
     private int threads;
@@ -48,8 +49,13 @@ final class WorkerCrew {
     private int chunkCount;
     private boolean busy;
 
-    WorkerCrew(Work work) {
+    /**
+     * A crew that cuts each start into about {@code chunksPerThread} chunks per thread taking part:
+     * more chunks balance uneven threads better, fewer cost fewer claims.
+     */
+    WorkerCrew(Work work, int chunksPerThread) {
         this.work = work;
+        this.chunksPerThread = chunksPerThread;
     }
 
     /** Uses {@code executor} from the next start on. Not while busy. */
@@ -73,7 +79,7 @@ final class WorkerCrew {
     }
 
     /**
-     * Starts running jobs [0, {@code jobs}) on the workers; with {@code worldThreadHelps}, the
+     * Starts running items [0, {@code jobs}) on the workers; with {@code worldThreadHelps}, the
      * calling thread claims chunks too before returning.
      */
     void start(int jobs, boolean worldThreadHelps) {
@@ -81,7 +87,7 @@ final class WorkerCrew {
             return;
         }
         int helpers = worldThreadHelps ? 1 : 0;
-        int chunks = Math.min(jobs, CHUNKS_PER_THREAD * (threads + helpers));
+        int chunks = Math.min(jobs, chunksPerThread * (threads + helpers));
         this.generation++;
         // closed first: a late claimer of an older generation must never pair its stale claim
         // with the fields written next
@@ -161,7 +167,7 @@ final class WorkerCrew {
             if (claims.compareAndSet(claim, claim + 1)) {
                 int from = chunk * chunkSize;
                 try {
-                    work.runJobs(from, Math.min(jobs, from + chunkSize));
+                    work.run(from, Math.min(jobs, from + chunkSize));
                 } finally {
                     if (doneChunks.incrementAndGet() == chunkCount) {
                         Thread w = waiter;

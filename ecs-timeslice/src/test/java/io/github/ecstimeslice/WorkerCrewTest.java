@@ -26,7 +26,7 @@ class WorkerCrewTest {
         }
 
         @Override
-        public void runJobs(int from, int to) {
+        public void run(int from, int to) {
             for (int i = from; i < to; i++) {
                 runs.incrementAndGet(i);
             }
@@ -57,7 +57,7 @@ class WorkerCrewTest {
         Random delays = new Random(9);
         try {
             Counting work = new Counting();
-            WorkerCrew crew = new WorkerCrew(work);
+            WorkerCrew crew = new WorkerCrew(work, 4);
             crew.setExecutor(task -> {
                 long delay = delays.nextInt(4) == 0 ? delays.nextInt(200_000) : 0;
                 threads.execute(() -> {
@@ -79,7 +79,7 @@ class WorkerCrewTest {
         ForkJoinPool pool = new ForkJoinPool(2);
         try {
             Counting work = new Counting();
-            WorkerCrew crew = new WorkerCrew(work);
+            WorkerCrew crew = new WorkerCrew(work, 4);
             crew.setExecutor(pool);
             assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                 startsOfVaryingSizes(crew, work, false);
@@ -93,11 +93,11 @@ class WorkerCrewTest {
     @Test
     void anExecutorThatRejectsOrNeverRunsTasksLeavesTheWorkToTheWaitingThread() {
         Counting work = new Counting();
-        WorkerCrew rejecting = new WorkerCrew(work);
+        WorkerCrew rejecting = new WorkerCrew(work, 4);
         rejecting.setExecutor(task -> {
             throw new RejectedExecutionException("full");
         });
-        WorkerCrew dropping = new WorkerCrew(work);
+        WorkerCrew dropping = new WorkerCrew(work, 4);
         dropping.setExecutor(task -> { });
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
             for (WorkerCrew crew : new WorkerCrew[]{rejecting, dropping}) {

@@ -37,6 +37,7 @@ final class CompareRun implements Stage {
     private final long seed;
     private final Budget budget;
     private final Threading threading;
+    private final Threading animationThreading;
     private final int warmupTicks;
     private final int measuredTicks;
     private final float delta;
@@ -53,18 +54,21 @@ final class CompareRun implements Stage {
     private int errorSamples;
     private double intervalSeconds = -1;
 
-    CompareRun(int npcs, long seed, Budget budget, Threading threading, int measuredTicks, double tickRate,
+    CompareRun(int npcs, long seed, Budget budget, Threading threading, Threading animationThreading,
+               int measuredTicks, double tickRate,
                PrintStream out) {
         this.npcs = npcs;
         this.seed = seed;
         this.budget = budget;
         this.threading = threading;
+        this.animationThreading = animationThreading;
         this.measuredTicks = measuredTicks;
         this.warmupTicks = Math.max(60, measuredTicks / 5);
         this.delta = (float) (1 / tickRate);
         this.out = out;
-        out.printf(Locale.ROOT, "compare: %d NPCs, budget %s, threads %s, %d warm-up + %d measured ticks a row%n",
-                npcs, budget, ThreadingConverter.word(threading), warmupTicks, measuredTicks);
+        out.printf(Locale.ROOT, "compare: %d NPCs, budget %s, threads %s, animation threads %s, %d warm-up + %d measured ticks a row%n",
+                npcs, budget, ThreadingConverter.word(threading), ThreadingConverter.word(animationThreading),
+                warmupTicks, measuredTicks);
     }
 
     /** The rows measured so far. */
@@ -110,6 +114,7 @@ final class CompareRun implements Stage {
             current = new Row(String.format(Locale.ROOT, "interval %.3fs", intervalSeconds));
             scene = Scene.interval(npcs, seed, (float) intervalSeconds);
         }
+        scene.animateOn(animationThreading);
         System.gc(); // the previous row's world is garbage now: collect it before this row is timed
         done = 0;
         times = new TickTimes(measuredTicks);

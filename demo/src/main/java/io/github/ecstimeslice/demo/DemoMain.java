@@ -53,6 +53,10 @@ public final class DemoMain implements Callable<Integer> {
             description = "world, same-tick or next-tick (default: ${DEFAULT-VALUE})")
     private Threading threading;
 
+    @Option(names = "--animation-threads", defaultValue = "world", paramLabel = "MODE", converter = ThreadingConverter.class,
+            description = "world or same-tick: the turn animation on the world's thread or on all cores (default: ${DEFAULT-VALUE})")
+    private Threading animationThreading;
+
     @Option(names = "--seed", defaultValue = "1", description = "random seed of the NPCs' first orientations (default: ${DEFAULT-VALUE})")
     private long seed;
 
@@ -92,13 +96,15 @@ public final class DemoMain implements Callable<Integer> {
             app.then(() -> unchecked(() -> new GifRun(gifDirectory, seed, out)));
         }
         if (compare) {
-            app.then(() -> new CompareRun(npcs, seed, budget, threading, tickCount, tickRate, out));
+            app.then(() -> new CompareRun(npcs, seed, budget, threading, animationThreading, tickCount, tickRate, out));
         }
         if (!compare && gifDirectory == null || traceFile != null) {
             JobTrace trace = traceFile == null ? null : new JobTrace(1_000_000);
-            app.then(() -> new LiveRun(Scene.timesliced(npcs, seed, policy, budget, threading, trace),
-                    String.format(Locale.ROOT, "%d NPCs, %s, budget %s, threads %s, %d ticks at %.0f Hz",
-                            npcs, policy, budget, ThreadingConverter.word(threading), tickCount, tickRate),
+            app.then(() -> new LiveRun(Scene.timesliced(npcs, seed, policy, budget, threading, trace)
+                            .animateOn(animationThreading),
+                    String.format(Locale.ROOT, "%d NPCs, %s, budget %s, threads %s, animation threads %s, %d ticks at %.0f Hz",
+                            npcs, policy, budget, ThreadingConverter.word(threading),
+                            ThreadingConverter.word(animationThreading), tickCount, tickRate),
                     tickCount, tickRate, out, trace, traceFile));
         }
         HeadlessApplicationConfiguration config = new HeadlessApplicationConfiguration();
@@ -116,6 +122,9 @@ public final class DemoMain implements Callable<Integer> {
     private void validate() {
         if (npcs < 1) {
             throw usage("--npcs must be at least 1, was " + npcs);
+        }
+        if (animationThreading == Threading.WORKERS_NEXT_TICK) {
+            throw usage("--animation-threads must be world or same-tick, was next-tick");
         }
         if (ticks != null && seconds != null) {
             throw usage("give --ticks or --seconds, not both");

@@ -39,6 +39,7 @@ final class Scene {
     final FaceTargetSystem decisions;
     /** The interval decision system, or null. */
     final IntervalFacingSystem interval;
+    final TurnAnimationSystem animation;
     final int target;
     final int npcCount;
     /** Grid columns and rows: NPC i stands at (i % columns, i / columns). */
@@ -63,6 +64,7 @@ final class Scene {
         BaseSystem deciding = decider.create(target);
         this.decisions = deciding instanceof FaceTargetSystem ? (FaceTargetSystem) deciding : null;
         this.interval = deciding instanceof IntervalFacingSystem ? (IntervalFacingSystem) deciding : null;
+        this.animation = new TurnAnimationSystem();
         float reachX = Math.max(1.2f, columns * 0.45f);
         float reachY = Math.max(1.0f, rows * 0.4f);
         world = new World(new WorldConfigurationBuilder()
@@ -70,7 +72,7 @@ final class Scene {
                         new TargetPath(target, (columns - 1) / 2f, (rows - 1) / 2f, reachX, reachY,
                                 Math.max(TARGET_PERIOD, TARGET_PERIOD_PER_COLUMN * columns)),
                         new BeforeDecisions(), deciding,
-                        new BeforeAnimation(), new TurnAnimationSystem(),
+                        new BeforeAnimation(), animation,
                         new AfterAnimation())
                 .build());
         positions = world.getMapper(Position.class);
@@ -116,6 +118,12 @@ final class Scene {
     /** A scene whose NPCs all decide at once every {@code intervalSeconds}. */
     static Scene interval(int npcs, long seed, float intervalSeconds) {
         return new Scene(npcs, seed, target -> new IntervalFacingSystem(target, intervalSeconds));
+    }
+
+    /** Runs the turn animation on the world's thread or on all cores; returns this scene. */
+    Scene animateOn(Threading threading) {
+        animation.setThreading(threading);
+        return this;
     }
 
     /** Runs one tick of {@code delta} seconds. */

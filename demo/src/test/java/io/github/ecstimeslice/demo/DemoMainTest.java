@@ -47,7 +47,8 @@ class DemoMainTest {
 
     @Test
     void theHeadlessAppRunsAFewHundredFramesAndExitsCleanly() {
-        Result run = demo("--npcs", "2000", "--ticks", "300", "--threads", "next-tick", "--budget", "hz:6000");
+        Result run = demo("--npcs", "2000", "--ticks", "300", "--threads", "next-tick", "--budget", "hz:6000",
+                "--animation-threads", "same-tick");
         assertEquals(0, run.exitCode, run.err);
         assertTrue(run.out.contains("summary: 300 ticks of 2000 NPCs"), run.out);
         long reportLines = run.out.lines().filter(line -> line.startsWith("t=")).count();
@@ -65,6 +66,7 @@ class DemoMainTest {
             "--budget often         | often",
             "--policy XYZ           | XYZ",
             "--threads bogus        | bogus",
+            "--animation-threads next-tick | --animation-threads must be world or same-tick, was next-tick",
             "--ticks 0              | --ticks must be at least 1, was 0",
             "--ticks 5 --seconds 5  | not both",
             "--tick-rate 0          | --tick-rate must be between 1 and 10000, was 0.0",

@@ -2,16 +2,19 @@ package io.github.ecstimeslice.facing;
 
 import com.artemis.ComponentMapper;
 import com.artemis.annotations.All;
-import com.artemis.systems.IteratingSystem;
+import io.github.ecstimeslice.ParallelIteratingSystem;
+import io.github.ecstimeslice.Threading;
 
 /**
  * The animation layer: every tick, turns every NPC's {@link Orientation} toward its
  * {@link DesiredOrientation} along the shorter arc, by at most {@link TurnRate} × {@code world.delta},
  * never overshooting. O(entities) per tick, no allocation; an NPC that already faces its desired
- * orientation is only read, not written.
+ * orientation is only read, not written. Each NPC's turn touches only its own components, so
+ * {@link #setThreading(Threading) setThreading}{@code (WORKERS_SAME_TICK)} spreads the NPCs over
+ * all cores, finished within the system's turn.
  */
 @All({Orientation.class, DesiredOrientation.class, TurnRate.class})
-public class TurnAnimationSystem extends IteratingSystem {
+public class TurnAnimationSystem extends ParallelIteratingSystem {
 
     private ComponentMapper<Orientation> orientations;
     private ComponentMapper<DesiredOrientation> desired;

@@ -6,6 +6,7 @@ import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -88,11 +89,15 @@ class FacingKitTest {
         assertTrue(!decisions.latestOutput(npc).faceTarget);
     }
 
-    @Test
-    void noTurnExceedsTheRateAndNoneOvershoots() {
+    @ParameterizedTest
+    @EnumSource(value = Threading.class, names = {"WORLD_THREAD", "WORKERS_SAME_TICK"})
+    void noTurnExceedsTheRateAndNoneOvershoots(Threading threading) {
         Random random = new Random(11);
         DesireShaker shaker = new DesireShaker(random);
-        World world = new World(new WorldConfigurationBuilder().with(shaker, new TurnAnimationSystem()).build());
+        TurnAnimationSystem animation = new TurnAnimationSystem();
+        animation.setThreading(threading);
+        animation.setMinEntitiesForWorkers(1);
+        World world = new World(new WorldConfigurationBuilder().with(shaker, animation).build());
         ComponentMapper<Orientation> orientations = world.getMapper(Orientation.class);
         ComponentMapper<DesiredOrientation> desired = world.getMapper(DesiredOrientation.class);
         ComponentMapper<TurnRate> rates = world.getMapper(TurnRate.class);
@@ -133,6 +138,24 @@ class FacingKitTest {
             }
         }
         assertTrue(reached > 1000 && limited > 1000, "both cases exercised: " + reached + ", " + limited);
+    }
+
+    @Test
+    void theAnimationOnWorkersTurnsEveryNpcExactlyAsOnTheWorldThread() {
+        FacingScene alone = new FacingScene(IoPolicy.AIAO, Budget.jobsPerTick(50), 3000, 50f, 10f, 0.7f, 2f);
+        FacingScene shared = new FacingScene(IoPolicy.AIAO, Budget.jobsPerTick(50), 3000, 50f, 10f, 0.7f, 2f);
+        shared.animation.setThreading(Threading.WORKERS_SAME_TICK);
+        shared.animation.setMinEntitiesForWorkers(1);
+        ComponentMapper<Orientation> aloneOrientations = alone.world.getMapper(Orientation.class);
+        ComponentMapper<Orientation> sharedOrientations = shared.world.getMapper(Orientation.class);
+        for (int tick = 0; tick < 200; tick++) {
+            alone.run(1, 1f / 60);
+            shared.run(1, 1f / 60);
+            for (int i = 0; i < alone.npcs.length; i++) {
+                assertEquals(aloneOrientations.get(alone.npcs[i]).radians, sharedOrientations.get(shared.npcs[i]).radians,
+                        "NPC " + i + " after tick " + tick);
+            }
+        }
     }
 
     /** Gives a random third of the NPCs a new random desired orientation every tick. */

@@ -13,6 +13,7 @@ final class FacingScene {
 
     final World world;
     final FaceTargetSystem decisions;
+    final TurnAnimationSystem animation;
     final int target;
     final int[] npcs;
     private final ComponentMapper<Position> positions;
@@ -26,8 +27,9 @@ final class FacingScene {
     FacingScene(IoPolicy policy, Budget budget, int npcCount, float npcRing, float targetOrbit,
                 float targetSpeed, float turnRate) {
         decisions = new FaceTargetSystem(policy, budget);
+        animation = new TurnAnimationSystem();
         world = new World(new WorldConfigurationBuilder()
-                .with(new TagManager(), new TargetMover(targetOrbit, targetSpeed), decisions, new TurnAnimationSystem())
+                .with(new TagManager(), new TargetMover(targetOrbit, targetSpeed), decisions, animation)
                 .build());
         positions = world.getMapper(Position.class);
         orientations = world.getMapper(Orientation.class);

@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * With entities fixed, a tick of the facing scene (a timesliced FaceTargetSystem, the every-tick
  * TurnAnimationSystem, a moving tagged target) allocates nothing on the world's thread, for every
- * policy, budget and threading (workers on the common ForkJoinPool), measured with the JDK's
+ * policy, budget and threading (workers on the common ForkJoinPool, for the decisions and the
+ * animation), measured with the JDK's
  * per-thread allocation counter over thousands of ticks.
  */
 class SteadyStateAllocationTest {
@@ -39,6 +40,10 @@ class SteadyStateAllocationTest {
                 "this JVM counts allocated bytes per thread");
         FacingScene scene = new FacingScene(policy, budget, 2000, 50f, 10f, 0.7f, 3f);
         scene.decisions.setThreading(threading);
+        if (threading != Threading.WORLD_THREAD) { // the animation on the workers too
+            scene.animation.setThreading(Threading.WORKERS_SAME_TICK);
+            scene.animation.setMinEntitiesForWorkers(1);
+        }
         scene.run(5000, 1f / 60); // fills every slot and history, warms up the JIT
         // Five spans of 1,000 ticks (many batch starts each: key collection, sync inputs and saves).
         // Garbage made per tick or per batch shows in every span; the JIT may allocate a few bytes

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Throughput: a whole tick of the facing kit with 1,000,000 NPCs: 100,000 AIAO decisions (10% a
- * tick) and the turn animation of every NPC. Ticks per second is 1 / the score.
+ * tick) and the turn animation of every NPC, each on the world's thread or on workers. Ticks per
+ * second is 1 / the score.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -30,11 +31,16 @@ public class MillionNpcBenchmark extends WorldTickBenchmark {
     @Param({"WORLD_THREAD", "WORKERS_SAME_TICK", "WORKERS_NEXT_TICK"})
     public Threading threading;
 
+    @Param({"WORLD_THREAD", "WORKERS_SAME_TICK"})
+    public Threading animation;
+
     @Setup
     public void setUp() {
         FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100_000));
         decisions.setThreading(threading);
-        world = FacingWorlds.create(1_000_000, true, decisions, new TurnAnimationSystem());
+        TurnAnimationSystem turns = new TurnAnimationSystem();
+        turns.setThreading(animation);
+        world = FacingWorlds.create(1_000_000, true, decisions, turns);
         warmUp(25);
     }
 }

@@ -1,0 +1,174 @@
+package io.github.ecstimeslice;
+
+import com.artemis.Aspect;
+import com.artemis.BaseEntitySystem;
+import com.artemis.annotations.SkipWire;
+import com.artemis.utils.IntBag;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * An {@code IteratingSystem} for the every-tick layer (animation, steering): calls
+ * {@link #process(int)} for every subscribed entity every tick, and with
+ * {@link Threading#WORKERS_SAME_TICK} spreads the entities over an executor's threads and the
+ * world's thread, joined before the system's turn ends. The rest of the game sees the same as
+ * with {@link Threading#WORLD_THREAD}.
+ *
+ * <p>With workers, {@code process} runs on several threads at once, each entity exactly once, in
+ * no particular order: it may read anything no other system writes during this one's turn, and
+ * write only the components of the entity it is given (no creating or deleting entities, no
+ * adding or removing components). Chunks of the subscription are claimed by reusable tasks, so a
+ * tick allocates nothing with a {@link ForkJoinPool}; a subscription smaller than
+ * {@link #minEntitiesForWorkers()} is processed on the world's thread alone, where handing out
+ * work would cost more than it saves.
+ *
+ * <p>A subclass that overrides {@link #dispose()} must call {@code super.dispose()}.
+ */
+public abstract class ParallelIteratingSystem extends BaseEntitySystem {
+
+    /** The smallest subscription handed to workers unless {@link #setMinEntitiesForWorkers(int)} says otherwise. */
+    public static final int DEFAULT_MIN_ENTITIES_FOR_WORKERS = 8_192;
+
+    /** Many small chunks: the other threads may be busy with other work (decision jobs) for a while. */
+    private static final int CHUNKS_PER_THREAD = 16;
+
+    private Threading threading = Threading.WORLD_THREAD;
+    private Executor executor = ForkJoinPool.commonPool();
+    private int minEntitiesForWorkers = DEFAULT_MIN_ENTITIES_FOR_WORKERS;
+    @SkipWire
+    private final WorkerCrew crew = new WorkerCrew(this::processRange, CHUNKS_PER_THREAD);
+    /** This tick's entity ids, for the workers; published to them by the crew's start. */
+    private int[] tickEntities = new int[0];
+    /** The first failure of this tick's {@code process} calls, on any thread. */
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+    /**
+     * A system whose aspect comes from {@code @All/@One/@Exclude} on the concrete subclass, or
+     * from {@code aspect} if it is not null.
+     */
+    protected ParallelIteratingSystem(Aspect.Builder aspect) {
+        super(aspect);
+        crew.setExecutor(executor);
+    }
+
+    /** A system whose aspect comes from {@code @All/@One/@Exclude} on the concrete subclass. */
+    protected ParallelIteratingSystem() {
+        this(null);
+    }
+
+    /**
+     * Does this tick's work for one entity. With workers, called on several threads at once: see
+     * the class comment for what it may touch.
+     */
+    protected abstract void process(int entityId);
+
+    /** Where {@link #process(int)} runs; {@link Threading#WORLD_THREAD} unless set. */
+    public Threading threading() {
+        return threading;
+    }
+
+    /** The executor worker threading uses; {@link ForkJoinPool#commonPool()} unless set. */
+    public Executor executor() {
+        return executor;
+    }
+
+    /**
+     * Runs {@link #process(int)} on the world's thread alone, or spread over
+     * {@link ForkJoinPool#commonPool()} and the world's thread, from the next tick on.
+     *
+     * @throws IllegalArgumentException if {@code threading} is null or
+     *                                  {@link Threading#WORKERS_NEXT_TICK}: every-tick work is
+     *                                  joined in the tick that starts it
+     */
+    public void setThreading(Threading threading) {
+        setThreading(threading, ForkJoinPool.commonPool());
+    }
+
+    /**
+     * Like {@link #setThreading(Threading)}, on {@code executor}'s threads. A {@link ForkJoinPool}
+     * takes the system's reusable tasks as they are (no allocation per tick); another executor gets
+     * them as {@code Runnable}s. The system does not shut the executor down.
+     *
+     * @throws IllegalArgumentException if {@code threading} is null or
+     *                                  {@link Threading#WORKERS_NEXT_TICK}, or {@code executor} is
+     *                                  null
+     */
+    public void setThreading(Threading threading, Executor executor) {
+        if (threading == null || threading == Threading.WORKERS_NEXT_TICK) {
+            throw new IllegalArgumentException("threading must be WORLD_THREAD or WORKERS_SAME_TICK, was "
+                    + threading);
+        }
+        if (executor == null) {
+            throw new IllegalArgumentException("executor must not be null, was null");
+        }
+        this.threading = threading;
+        this.executor = executor;
+    }
+
+    /** The smallest subscription that worker threading hands to the workers. */
+    public int minEntitiesForWorkers() {
+        return minEntitiesForWorkers;
+    }
+
+    /**
+     * With worker threading, processes subscriptions smaller than {@code entities} on the world's
+     * thread alone.
+     *
+     * @throws IllegalArgumentException if {@code entities} is below 1
+     */
+    public void setMinEntitiesForWorkers(int entities) {
+        if (entities < 1) {
+            throw new IllegalArgumentException("min entities for workers must be at least 1, was " + entities);
+        }
+        minEntitiesForWorkers = entities;
+    }
+
+    @Override
+    protected final void processSystem() {
+        IntBag entities = subscription.getEntities();
+        int size = entities.size();
+        int[] ids = entities.getData();
+        if (threading == Threading.WORLD_THREAD || size < minEntitiesForWorkers) {
+            for (int i = 0; size > i; i++) {
+                process(ids[i]);
+            }
+            return;
+        }
+        if (crew.executor() != executor) {
+            crew.setExecutor(executor);
+        }
+        tickEntities = ids;
+        crew.start(size, true);
+        crew.await();
+        Throwable thrown = failure.getAndSet(null);
+        if (thrown instanceof RuntimeException) {
+            throw (RuntimeException) thrown;
+        }
+        if (thrown instanceof Error) {
+            throw (Error) thrown;
+        }
+        if (thrown != null) { // a checked exception thrown sneakily
+            throw new IllegalStateException("process failed on a worker", thrown);
+        }
+    }
+
+    /** On any thread: processes this tick's entities [from, to); a failure ends the chunk, and is kept. */
+    private void processRange(int from, int to) {
+        int[] ids = tickEntities;
+        try {
+            for (int i = from; to > i; i++) {
+                process(ids[i]);
+            }
+        } catch (Throwable t) {
+            failure.compareAndSet(null, t);
+        }
+    }
+
+    /** Called by {@code World.dispose()}. */
+    @Override
+    protected void dispose() {
+        crew.await();
+    }
+}
