@@ -5,6 +5,8 @@ import com.artemis.ComponentMapper;
 import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
 import com.artemis.managers.TagManager;
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.Orientation;
@@ -50,6 +52,28 @@ final class FacingWorlds {
         }
         world.setDelta(1 / 60f);
         return world;
+    }
+
+    /**
+     * The decision system a benchmark names: {@code walker} (the seed's hand-written round robin),
+     * {@code walker+record} (the same, keeping each NPC's latest decision in an object), an
+     * {@link IoPolicy} name (a FaceTargetSystem with a jobs-per-tick budget) or {@code interval}
+     * (artemis's IntervalIteratingSystem deciding for all NPCs at once, at the same average rate).
+     *
+     * @throws IllegalArgumentException for any other name
+     */
+    static BaseSystem decider(String name, int npcs, int jobsPerTick) {
+        switch (name) {
+            case "walker":
+                return new RoundRobinFacingSystem(jobsPerTick, false);
+            case "walker+record":
+                return new RoundRobinFacingSystem(jobsPerTick, true);
+            case "interval":
+                // every (npcs / jobsPerTick) ticks at 60 Hz; a hair less, so float sums never skip one
+                return new IntervalFacingDecisions((float) npcs / jobsPerTick / 60f - 1e-6f);
+            default:
+                return new FaceTargetSystem(IoPolicy.valueOf(name), Budget.jobsPerTick(jobsPerTick));
+        }
     }
 
     /** Moves the target a little every tick, so decisions change. Entity 0 is the target. */

@@ -1,9 +1,5 @@
 package io.github.ecstimeslice.demo.bench;
 
-import com.artemis.BaseSystem;
-import io.github.ecstimeslice.Budget;
-import io.github.ecstimeslice.IoPolicy;
-import io.github.ecstimeslice.facing.FaceTargetSystem;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
@@ -34,12 +30,7 @@ public class FlatFramesBenchmark extends WorldTickBenchmark {
 
     @Setup
     public void setUp() {
-        BaseSystem system = decider.equals("interval")
-                ? new IntervalFacingDecisions(10 / 60f - 1e-6f)
-                : decider.equals("walker")
-                ? new RoundRobinFacingSystem(10_000)
-                : new FaceTargetSystem(IoPolicy.valueOf(decider), Budget.jobsPerTick(10_000));
-        world = FacingWorlds.create(100_000, false, system);
+        world = FacingWorlds.create(100_000, false, FacingWorlds.decider(decider, 100_000, 10_000));
         warmUp(40);
     }
 }

@@ -1,8 +1,5 @@
 package io.github.ecstimeslice.demo.bench;
 
-import com.artemis.BaseSystem;
-import io.github.ecstimeslice.Budget;
-import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -18,7 +15,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Framework overhead: one tick of 100,000 NPCs with 10,000 facing decisions, decided by a
  * FaceTargetSystem under each policy, or by a hand-written round-robin walker doing the same atan2
- * work. Time per tick (batch starts included, every 10th tick).
+ * work (also one that keeps each NPC's latest decision). Time per tick (batch starts included,
+ * every 10th tick). Each case runs in its own fork, minutes apart: on a noisy machine compare
+ * them with {@link SideBySide}, which interleaves them tick by tick.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -27,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
 public class OverheadBenchmark extends WorldTickBenchmark {
 
-    @Param({"walker", "AIAO", "SIAO", "SISO", "AISO"})
+    @Param({"walker", "walker+record", "AIAO", "SIAO", "SISO", "AISO"})
     public String decider;
 
     @Param({"100000"})
@@ -38,10 +37,7 @@ public class OverheadBenchmark extends WorldTickBenchmark {
 
     @Setup
     public void setUp() {
-        BaseSystem system = decider.equals("walker")
-                ? new RoundRobinFacingSystem(jobsPerTick)
-                : new FaceTargetSystem(IoPolicy.valueOf(decider), Budget.jobsPerTick(jobsPerTick));
-        world = FacingWorlds.create(npcs, false, system);
+        world = FacingWorlds.create(npcs, false, FacingWorlds.decider(decider, npcs, jobsPerTick));
         warmUp(3 * npcs / jobsPerTick + 10);
     }
 }

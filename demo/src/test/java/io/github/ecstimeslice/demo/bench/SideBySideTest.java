@@ -1,0 +1,35 @@
+package io.github.ecstimeslice.demo.bench;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SideBySideTest {
+
+    @Test
+    void anUnknownComparisonGivesAUsageMessageNamingItAndExitCodeTwo() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = SideBySide.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), "overhead", "speed");
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertEquals(2, code, said);
+        assertTrue(said.contains("unknown comparison 'speed'"), said);
+        assertTrue(said.contains("Usage"), said);
+        assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing ran");
+    }
+
+    @Test
+    void anUnknownOptionIsRefusedToo() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = SideBySide.run(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), "--fast");
+        assertEquals(2, code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--fast"));
+    }
+}
