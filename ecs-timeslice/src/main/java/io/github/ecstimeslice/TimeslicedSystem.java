@@ -485,8 +485,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             int allowed = millis
                     ? estimatedJobsFor(tickBudget.amount() * 1_000_000)
                     : allowance.release(tickBudget, delta, batchSize);
-            ran = startJobs(allowed);
-            crew.start(ran, threading == Threading.WORKERS_SAME_TICK);
+            ran = startJobs(allowed, threading == Threading.WORKERS_SAME_TICK);
             if (threading == Threading.WORKERS_SAME_TICK) {
                 finishStartedJobs();
             }
@@ -624,30 +623,42 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Picks up to {@code maxJobs} jobs of the current batch for the workers, reading their inputs
-     * now with async input; returns how many.
+     * now with async input, and hands them to the workers chunk by chunk as their inputs are
+     * ready (the world's thread helps later if {@code worldThreadHelps}); returns how many.
      */
     @SuppressWarnings("unchecked")
-    private int startJobs(int maxJobs) {
+    private int startJobs(int maxJobs, boolean worldThreadHelps) {
         boolean syncInput = batchPolicy.syncInput();
+        workerJobNanos.set(0);
+        crew.open(Math.min(maxJobs, batchSize - cursor), worldThreadHelps);
+        int chunkSize = crew.chunkSize();
+        int nextChunkEnd = chunkSize;
         int count = 0;
-        while (maxJobs > count && batchSize > cursor) {
-            int slot = cursor++;
-            if (droppedInBatch[slot] == batchNumber) {
-                continue;
-            }
-            if (!syncInput) {
-                try {
-                    setUpInput(keys[slot], (I) inputs[slot]);
-                } catch (RuntimeException | Error e) {
-                    drop(slot, e);
+        try {
+            while (maxJobs > count && batchSize > cursor) {
+                int slot = cursor++;
+                if (droppedInBatch[slot] == batchNumber) {
                     continue;
                 }
+                if (!syncInput) {
+                    try {
+                        setUpInput(keys[slot], (I) inputs[slot]);
+                    } catch (RuntimeException | Error e) {
+                        drop(slot, e);
+                        continue;
+                    }
+                }
+                started[count++] = slot;
+                if (count == nextChunkEnd) {
+                    crew.publish(count); // workers start on this chunk while the next ones are read
+                    nextChunkEnd += chunkSize;
+                }
             }
-            started[count++] = slot;
+        } finally {
+            crew.seal(count); // also when a VM error leaves: no worker waits for chunks to come
         }
         skipDroppedSlots();
         startedCount = count;
-        workerJobNanos.set(0);
         return count;
     }
 
@@ -666,27 +677,36 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         workerJobNanos.addAndGet(System.nanoTime() - begin);
     }
 
-    /** Waits for the started jobs, drops the failed ones, saves the rest (async output). */
+    /**
+     * Finishes the started jobs chunk by chunk, in order: waits for each chunk (running it, or
+     * others nobody has claimed, meanwhile), drops its failed jobs and saves the rest (async
+     * output) while the workers still run later chunks.
+     */
     private void finishStartedJobs() {
-        crew.await();
         int count = startedCount;
         startedCount = 0;
         if (count == 0) {
+            crew.await();
             return;
         }
-        double perJob = (double) workerJobNanos.get() / count;
-        nanosPerJob = nanosPerJob < 0 ? perJob : 0.75 * nanosPerJob + 0.25 * perJob;
         boolean syncOutput = batchPolicy.syncOutput();
-        for (int i = 0; count > i; i++) {
-            int slot = started[i];
-            Throwable thrown = startedFailures[i];
-            if (thrown != null) {
-                startedFailures[i] = null;
-                drop(slot, thrown);
-            } else if (!syncOutput && droppedInBatch[slot] != batchNumber) {
-                saveReportingFailure(slot);
+        int chunkSize = crew.chunkSize();
+        for (int chunk = 0, chunks = crew.chunkCount(); chunks > chunk; chunk++) {
+            crew.awaitChunk(chunk);
+            for (int i = chunk * chunkSize, end = Math.min(count, i + chunkSize); end > i; i++) {
+                int slot = started[i];
+                Throwable thrown = startedFailures[i];
+                if (thrown != null) {
+                    startedFailures[i] = null;
+                    drop(slot, thrown);
+                } else if (!syncOutput && droppedInBatch[slot] != batchNumber) {
+                    saveReportingFailure(slot);
+                }
             }
         }
+        crew.await();
+        double perJob = (double) workerJobNanos.get() / count;
+        nanosPerJob = nanosPerJob < 0 ? perJob : 0.75 * nanosPerJob + 0.25 * perJob;
     }
 
     /** Moves the cursor past dropped slots, so a batch whose remaining slots all left is finished. */

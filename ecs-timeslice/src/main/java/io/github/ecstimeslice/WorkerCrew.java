@@ -5,20 +5,28 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs a tick's work items (a timesliced system's started jobs, a parallel system's entities) on an
  * executor's threads, in chunks claimed from a shared counter by a few reusable tasks and by the
- * world's thread, then waits until every chunk is done.
+ * world's thread.
  *
- * <p>Each start opens a new generation of chunks. The world's thread claims what is left when it
- * waits, so a tick never depends on a worker ever starting (a busy or empty pool, an executor that
- * rejects tasks). A task the pool has not started by the end of its tick is not replaced: when it
- * runs it helps whatever generation is open, or ends at once. With a {@link ForkJoinPool} the
- * tasks are submitted as they are and reused, so a tick allocates nothing; another executor gets
- * them as {@link Runnable}s and may allocate per task (a queue node, say).
+ * <p>Each {@link #open} starts a new generation of chunks. The world's thread may publish chunks
+ * as their items become ready ({@link #publish}), so workers start on the first chunks while it
+ * prepares the rest, then {@link #seal}s the generation with the final item count; no chunk runs
+ * before it is published. The first publication hands the free tasks to the executor; a task
+ * waits for chunks still to be published, and ends once the generation is sealed and nothing is
+ * left to claim. The world's thread can wait for one chunk ({@link #awaitChunk}, to finish chunks
+ * in order while workers run later ones) or for all ({@link #await}); while it waits it runs
+ * chunks nobody has claimed, so a tick never depends on a worker ever starting (a busy or empty
+ * pool, an executor that rejects tasks or runs them on the calling thread). A task the pool has
+ * not started by the end of its generation is not replaced: when it runs it helps whatever
+ * generation is open, or ends at once. With a {@link ForkJoinPool} the tasks are submitted as
+ * they are and reused, so a tick allocates nothing; another executor gets them as
+ * {@link Runnable}s and may allocate per task (a queue node, say).
  */
 final class WorkerCrew {
 
@@ -31,6 +39,8 @@ final class WorkerCrew {
     private static final long PARK_NANOS = 50_000;
     /** A chunk index that no generation has: a closed generation has nothing to claim. */
     private static final int CLOSED = Integer.MAX_VALUE;
+    /** Waiting for every chunk, not one. */
+    private static final int ALL_CHUNKS = -1;
 
     private final Work work;
     private final int chunksPerThread;
@@ -38,27 +48,37 @@ final class WorkerCrew {
     private ForkJoinPool pool;
     private int threads;
     private Task[] tasks = new Task[0];
+    /** Per chunk, the generation in which it was last done. */
+    private AtomicIntegerArray doneIn = new AtomicIntegerArray(0);
 
     /** Generation in the high 32 bits, the next chunk to claim in the low 32. */
     private final AtomicLong claims = new AtomicLong();
     private final AtomicInteger doneChunks = new AtomicInteger();
+    /** Chunks whose items are ready: claimers take only chunks below it. */
+    private volatile int published;
+    /** True once the open generation is sealed: no more chunks will be published. */
+    private volatile boolean sealed = true;
+    /** The thread that opened the generation: it never waits for its own publication. */
+    private Thread publisher;
     private volatile Thread waiter;
     private int generation;
+    /** The items of the open generation: an upper bound until sealed, then the count. */
     private int jobs;
     private int chunkSize;
+    /** The open generation's chunks: an upper bound until sealed, then the count. */
     private int chunkCount;
     private boolean busy;
 
     /**
-     * A crew that cuts each start into about {@code chunksPerThread} chunks per thread taking part:
-     * more chunks balance uneven threads better, fewer cost fewer claims.
+     * A crew that cuts each generation into about {@code chunksPerThread} chunks per thread taking
+     * part: more chunks balance uneven threads better, fewer cost fewer claims.
      */
     WorkerCrew(Work work, int chunksPerThread) {
         this.work = work;
         this.chunksPerThread = chunksPerThread;
     }
 
-    /** Uses {@code executor} from the next start on. Not while busy. */
+    /** Uses {@code executor} from the next generation on. Not while busy. */
     void setExecutor(Executor executor) {
         this.executor = executor;
         this.pool = executor instanceof ForkJoinPool ? (ForkJoinPool) executor : null;
@@ -67,47 +87,115 @@ final class WorkerCrew {
         for (int i = 0; i < tasks.length; i++) {
             tasks[i] = new Task();
         }
+        doneIn = new AtomicIntegerArray(chunksPerThread * (threads + 1));
     }
 
     Executor executor() {
         return executor;
     }
 
-    /** True between {@link #start} and {@link #await}. */
+    /** True between {@link #open} (or {@link #start}) and {@link #await}. */
     boolean busy() {
         return busy;
     }
 
     /**
-     * Starts running items [0, {@code jobs}) on the workers; with {@code worldThreadHelps}, the
-     * calling thread claims chunks too before returning.
+     * Runs items [0, {@code jobs}) on the workers, all ready now; with {@code worldThreadHelps}, the
+     * calling thread claims chunks too before returning. {@link #await} ends it.
      */
     void start(int jobs, boolean worldThreadHelps) {
-        if (jobs == 0) {
+        open(jobs, worldThreadHelps);
+        seal(jobs);
+        if (worldThreadHelps && busy) {
+            claimChunks();
+        }
+    }
+
+    /**
+     * Opens a generation of at most {@code maxJobs} items, none ready yet; {@code worldThreadHelps}
+     * says whether the calling thread will run chunks too (it then gets a share of the chunks). Then
+     * {@link #publish} as items become ready, and {@link #seal} once. Nothing happens for 0 items.
+     */
+    void open(int maxJobs, boolean worldThreadHelps) {
+        if (maxJobs <= 0) {
             return;
         }
-        int helpers = worldThreadHelps ? 1 : 0;
-        int chunks = Math.min(jobs, chunksPerThread * (threads + helpers));
+        int chunks = Math.min(maxJobs, chunksPerThread * (threads + (worldThreadHelps ? 1 : 0)));
         this.generation++;
         // closed first: a late claimer of an older generation must never pair its stale claim
         // with the fields written next
         claims.set((long) generation << 32 | CLOSED);
-        this.jobs = jobs;
-        this.chunkSize = (jobs + chunks - 1) / chunks;
-        this.chunkCount = (jobs + chunkSize - 1) / chunkSize;
+        this.jobs = maxJobs;
+        this.chunkSize = (maxJobs + chunks - 1) / chunks;
+        this.chunkCount = (maxJobs + chunkSize - 1) / chunkSize;
         doneChunks.set(0);
+        published = 0;
+        sealed = false;
+        publisher = Thread.currentThread();
         claims.set((long) generation << 32); // opens the generation, publishing the fields above
         busy = true;
-        int dispatch = Math.min(threads, chunkCount - helpers);
-        for (int i = 0; i < dispatch; i++) {
-            Task task = tasks[i];
-            // a task still queued from an earlier tick joins this one when it runs: no new task
+    }
+
+    /** Items per chunk in the open generation: chunk {@code c} holds items from {@code c * chunkSize()}. */
+    int chunkSize() {
+        return chunkSize;
+    }
+
+    /** Chunks of the open generation; the final count once sealed. */
+    int chunkCount() {
+        return chunkCount;
+    }
+
+    /**
+     * Items [0, {@code readyJobs}) are ready: publishes every whole chunk among them. The first
+     * publication of a generation hands the free tasks to the executor; they then take chunks as
+     * they are published until the generation is sealed. Items' data must be written before this call.
+     */
+    void publish(int readyJobs) {
+        if (!busy) {
+            return;
+        }
+        int ready = Math.min(readyJobs / chunkSize, chunkCount);
+        if (ready > published) {
+            boolean first = published == 0;
+            published = ready;
+            if (first) {
+                dispatch();
+            }
+        }
+    }
+
+    /**
+     * The open generation has {@code jobs} items (at most what {@link #open} was given), all ready:
+     * publishes the last chunks. A generation sealed with 0 items ends here.
+     */
+    void seal(int jobs) {
+        if (!busy) {
+            return;
+        }
+        this.jobs = jobs;
+        this.chunkCount = (jobs + chunkSize - 1) / chunkSize;
+        if (chunkCount == 0) {
+            claims.set((long) generation << 32 | CLOSED);
+            sealed = true;
+            busy = false;
+            return;
+        }
+        boolean first = published == 0;
+        published = chunkCount; // publishes jobs and chunkCount too
+        sealed = true;
+        if (first) {
+            dispatch();
+        }
+    }
+
+    /** Submits the tasks that are free (never submitted, or run to their end). */
+    private void dispatch() {
+        for (Task task : tasks) {
+            // a task still queued or running takes the new chunks when it gets to them
             if (task.reusable() && !submit(task)) {
                 break; // rejected: the world's thread will claim what it would have
             }
-        }
-        if (worldThreadHelps) {
-            claimChunks();
         }
     }
 
@@ -129,53 +217,99 @@ final class WorkerCrew {
         }
     }
 
-    /** Claims the chunks nobody has claimed yet, then waits until every chunk is done. */
+    /** True if chunk {@code chunk} of the open generation is done; its items' results are visible then. */
+    boolean chunkDone(int chunk) {
+        return doneIn.get(chunk) == generation;
+    }
+
+    /**
+     * Waits until chunk {@code chunk} of the sealed generation is done, running unclaimed chunks
+     * (it among them, if nobody has claimed it) meanwhile.
+     */
+    void awaitChunk(int chunk) {
+        int spins = 0;
+        while (!chunkDone(chunk)) {
+            if (claimOne()) {
+                continue;
+            }
+            spins = pause(spins, chunk);
+        }
+    }
+
+    /** Claims the chunks nobody has claimed yet, then waits until every chunk is done. Needs a sealed generation. */
     void await() {
         if (!busy) {
             return;
         }
         claimChunks();
         int spins = 0;
-        while (doneChunks.get() != chunkCount) {
-            if (spins < SPINS_BEFORE_PARKING) {
-                spins++;
-                Thread.onSpinWait();
-            } else {
-                waiter = Thread.currentThread();
-                if (doneChunks.get() != chunkCount) {
-                    LockSupport.parkNanos(this, PARK_NANOS);
-                }
-                waiter = null;
-            }
+        while (waitingFor(ALL_CHUNKS)) {
+            spins = pause(spins, ALL_CHUNKS);
         }
         claims.set((long) generation << 32 | CLOSED);
         busy = false;
     }
 
+    /** True while the given chunk, or with {@link #ALL_CHUNKS} any chunk, is not done. */
+    private boolean waitingFor(int chunk) {
+        return chunk == ALL_CHUNKS ? doneChunks.get() != chunkCount : !chunkDone(chunk);
+    }
+
     /**
-     * Claims and runs chunks of the open generation until none is left. A claim is a CAS on
-     * (generation, chunk), so it succeeds only while that generation is open, and the generation
-     * cannot end, nor its fields change, before the claimed chunk is done.
+     * One step of waiting for {@code chunk} (or {@link #ALL_CHUNKS}): spins a while, then parks
+     * briefly; a finishing chunk unparks. Returns the spins so far.
      */
+    private int pause(int spins, int chunk) {
+        if (spins < SPINS_BEFORE_PARKING) {
+            Thread.onSpinWait();
+            return spins + 1;
+        }
+        waiter = Thread.currentThread();
+        if (waitingFor(chunk)) { // checked after registering: a chunk finishing now unparks us
+            LockSupport.parkNanos(this, PARK_NANOS);
+        }
+        waiter = null;
+        return spins;
+    }
+
+    /** Claims and runs published chunks of the open generation until none is left. */
     private void claimChunks() {
+        while (claimOne()) {
+            // next
+        }
+    }
+
+    /**
+     * Claims and runs one published chunk, if any is unclaimed. A claim is a CAS on (generation,
+     * chunk), so it succeeds only while that generation is open, and the generation cannot end,
+     * nor its fields change, before the claimed chunk is done.
+     */
+    private boolean claimOne() {
         while (true) {
             long claim = claims.get();
             int chunk = (int) claim;
-            if (chunk >= chunkCount) {
-                return;
+            if (chunk >= published) {
+                // more may come: a worker waits for them, unless this thread is the one publishing
+                // (an executor that runs tasks on the calling thread)
+                if (chunk == CLOSED || sealed || Thread.currentThread() == publisher) {
+                    return false;
+                }
+                Thread.onSpinWait();
+                continue;
             }
             if (claims.compareAndSet(claim, claim + 1)) {
                 int from = chunk * chunkSize;
                 try {
                     work.run(from, Math.min(jobs, from + chunkSize));
                 } finally {
-                    if (doneChunks.incrementAndGet() == chunkCount) {
-                        Thread w = waiter;
-                        if (w != null) {
-                            LockSupport.unpark(w);
-                        }
+                    doneIn.set(chunk, (int) (claim >>> 32));
+                    doneChunks.incrementAndGet();
+                    Thread w = waiter;
+                    if (w != null) {
+                        LockSupport.unpark(w);
                     }
                 }
+                return true;
             }
         }
     }

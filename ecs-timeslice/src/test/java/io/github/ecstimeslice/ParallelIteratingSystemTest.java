@@ -87,29 +87,34 @@ class ParallelIteratingSystemTest {
         }
     }
 
-    @Test
-    void workersShareTheEntitiesWithTheWorldThread() throws InterruptedException {
-        CountDownLatch workerProcessed = new CountDownLatch(1);
+    @ParameterizedTest(name = "the {0} thread is held up")
+    @ValueSource(strings = {"world", "worker"})
+    void whileOneSideIsHeldUpTheOtherTakesChunks(String heldUp) {
+        // the held-up side waits inside process() until the other side has processed an entity:
+        // the tick ends only if the other side takes chunks on its own
+        CountDownLatch otherSideProcessed = new CountDownLatch(1);
         String worldThread = Thread.currentThread().getName();
         CountingSystem system = new CountingSystem() {
             @Override
             protected void process(int entityId) {
                 super.process(entityId);
-                if (Thread.currentThread().getName().equals(worldThread)) {
-                    awaitQuietly(workerProcessed); // hold the world thread's chunk until a worker has helped
+                boolean onWorldThread = Thread.currentThread().getName().equals(worldThread);
+                if (onWorldThread == heldUp.equals("world")) {
+                    awaitQuietly(otherSideProcessed);
                 } else {
-                    workerProcessed.countDown();
+                    otherSideProcessed.countDown();
                 }
             }
         };
         system.setThreading(Threading.WORKERS_SAME_TICK, pool);
         system.setMinEntitiesForWorkers(1);
         World world = TestWorlds.of(system);
-        TestWorlds.deciders(world, 1000);
+        int[] ids = TestWorlds.deciders(world, 1000);
         TestWorlds.run(world, 1, 1 / 60f);
-        assertEquals(0, workerProcessed.getCount(), "a worker processed entities");
-        assertTrue(system.threads.contains(worldThread), "the world thread processed entities: " + system.threads);
-        assertTrue(system.threads.size() >= 2, "threads seen: " + system.threads);
+        assertEquals(0, otherSideProcessed.getCount(), "the other side processed entities: " + system.threads);
+        for (int id : ids) {
+            assertEquals(1, system.processed.get(id), "entity " + id);
+        }
     }
 
     @Test

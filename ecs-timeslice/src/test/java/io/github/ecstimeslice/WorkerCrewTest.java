@@ -105,4 +105,105 @@ class WorkerCrewTest {
             }
         });
     }
+
+    /** Records a job that ran before its item was published. */
+    private static final class Publishing implements WorkerCrew.Work {
+        int[] ready = new int[1];
+        AtomicIntegerArray runs = new AtomicIntegerArray(1);
+        final AtomicIntegerArray early = new AtomicIntegerArray(1);
+
+        void reset(int jobs) {
+            ready = new int[jobs];
+            runs = new AtomicIntegerArray(jobs);
+        }
+
+        @Override
+        public void run(int from, int to) {
+            for (int i = from; i < to; i++) {
+                if (ready[i] != 1) { // a plain write before publish: visible if publication works
+                    early.incrementAndGet(0);
+                }
+                runs.incrementAndGet(i);
+            }
+        }
+    }
+
+    /**
+     * Items made ready one by one and published as they are, sealed with fewer items than opened
+     * for at times; each chunk awaited in order has all its items run, once, and none ran before
+     * it was published.
+     */
+    private static void publishedStarts(WorkerCrew crew, Publishing work, boolean worldThreadHelps) {
+        Random random = new Random(13);
+        for (int start = 0; start < 3000; start++) {
+            int max = 1 + random.nextInt(start % 2 == 0 ? 5 : 300);
+            int jobs = random.nextBoolean() ? max : random.nextInt(max + 1);
+            work.reset(max);
+            crew.open(max, worldThreadHelps);
+            for (int i = 0; i < jobs; i++) {
+                work.ready[i] = 1;
+                crew.publish(i + 1);
+                if (random.nextInt(50) == 0) {
+                    LockSupport.parkNanos(20_000); // the workers catch up and wait
+                }
+            }
+            crew.seal(jobs);
+            if (jobs > 0) {
+                int chunkSize = crew.chunkSize();
+                for (int chunk = 0; chunk < crew.chunkCount(); chunk++) {
+                    crew.awaitChunk(chunk);
+                    for (int i = chunk * chunkSize; i < Math.min(jobs, (chunk + 1) * chunkSize); i++) {
+                        assertEquals(1, work.runs.get(i), "start " + start + ": job " + i + " after its chunk");
+                    }
+                }
+            }
+            crew.await();
+            for (int i = 0; i < max; i++) {
+                assertEquals(i < jobs ? 1 : 0, work.runs.get(i), "start " + start + ": job " + i + " of " + jobs);
+            }
+        }
+        assertEquals(0, work.early.get(0), "jobs that ran before they were published");
+    }
+
+    @Test
+    void chunksPublishedOneByOneRunOnceEachAndNeverEarly() {
+        ForkJoinPool pool = new ForkJoinPool(2);
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        Random delays = new Random(3);
+        try {
+            Publishing work = new Publishing();
+            WorkerCrew onPool = new WorkerCrew(work, 4);
+            onPool.setExecutor(pool);
+            WorkerCrew late = new WorkerCrew(work, 4);
+            late.setExecutor(task -> {
+                long delay = delays.nextInt(4) == 0 ? delays.nextInt(200_000) : 0;
+                threads.execute(() -> {
+                    LockSupport.parkNanos(delay);
+                    task.run();
+                });
+            });
+            WorkerCrew callerRuns = new WorkerCrew(work, 4);
+            callerRuns.setExecutor(Runnable::run);
+            assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                for (WorkerCrew crew : new WorkerCrew[]{onPool, late, callerRuns}) {
+                    publishedStarts(crew, work, false);
+                    publishedStarts(crew, work, true);
+                }
+            });
+        } finally {
+            pool.shutdownNow();
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void anExecutorThatRunsTasksOnTheCallingThreadNeverDeadlocks() {
+        Counting work = new Counting();
+        WorkerCrew crew = new WorkerCrew(work, 4);
+        crew.setExecutor(Runnable::run);
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            startsOfVaryingSizes(crew, work, false);
+            startsOfVaryingSizes(crew, work, true);
+        });
+    }
 }
