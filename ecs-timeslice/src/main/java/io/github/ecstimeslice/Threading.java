@@ -2,7 +2,8 @@ package io.github.ecstimeslice;
 
 /**
  * Where a {@link TimeslicedSystem} runs its jobs' {@code runJob}. Inputs are always read, and
- * outputs always saved and published, on the world's thread.
+ * outputs always saved and published, on the world's thread. A {@link ParallelIteratingSystem}
+ * takes {@link #WORLD_THREAD} or {@link #WORKERS_SAME_TICK} for its {@code process} calls.
  */
 public enum Threading {
     /** Every job runs on the world's thread, inside the system's turn: the seed's single-threaded update. */

@@ -5,6 +5,7 @@ import com.artemis.WorldConfigurationBuilder;
 import com.artemis.managers.TagManager;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.Orientation;
@@ -48,6 +49,37 @@ class ReadmeExampleTest {
         Position npc = world.getMapper(Position.class).get(1);
         float toTarget = (float) Math.atan2(5 - npc.y, 5 - npc.x);
         assertEquals(toTarget, world.getMapper(Orientation.class).get(1).radians, 1e-5);
+    }
+
+    @Test
+    void theReadmesThreadedFacingSceneRunsOnWorkersAndNpcsFaceTheTarget() {
+        // --- README: threads ---
+        FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100_000));
+        decisions.setThreading(Threading.WORKERS_SAME_TICK);   // decision jobs on all cores
+        TurnAnimationSystem animation = new TurnAnimationSystem();
+        animation.setThreading(Threading.WORKERS_SAME_TICK);   // a million turns a tick on all cores
+        // --- end ---
+        World world = new World(new WorldConfigurationBuilder().with(new TagManager(), decisions, animation).build());
+        int target = world.create();
+        world.edit(target).create(Position.class).set(5, 5);
+        world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, target);
+        for (int i = 0; i < 20_000; i++) { // above the animation's 8,192 minimum for workers
+            int npc = world.create();
+            world.edit(npc).create(Position.class).set(i % 100, i / 100);
+            world.edit(npc).create(Orientation.class);
+            world.edit(npc).create(DesiredOrientation.class);
+            world.edit(npc).create(TurnRate.class).radiansPerSecond = 3f;
+        }
+        world.setDelta(1 / 60f);
+        for (int i = 0; i < 200; i++) {
+            world.process();
+        }
+        for (int id : new int[]{1, 12_345, 20_000}) {
+            Position npc = world.getMapper(Position.class).get(id);
+            float toTarget = (float) Math.atan2(5 - npc.y, 5 - npc.x);
+            assertEquals(toTarget, world.getMapper(Orientation.class).get(id).radians, 1e-5, "NPC " + id);
+        }
+        world.dispose();
     }
 
     @Test
