@@ -656,9 +656,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             }
         } finally {
             crew.seal(count); // also when a VM error leaves: no worker waits for chunks to come
+            startedCount = count;
         }
         skipDroppedSlots();
-        startedCount = count;
         return count;
     }
 
@@ -691,16 +691,27 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
         boolean syncOutput = batchPolicy.syncOutput();
         int chunkSize = crew.chunkSize();
-        for (int chunk = 0, chunks = crew.chunkCount(); chunks > chunk; chunk++) {
-            crew.awaitChunk(chunk);
-            for (int i = chunk * chunkSize, end = Math.min(count, i + chunkSize); end > i; i++) {
-                int slot = started[i];
-                Throwable thrown = startedFailures[i];
-                if (thrown != null) {
+        int finished = 0;
+        try {
+            for (int chunk = 0, chunks = crew.chunkCount(); chunks > chunk; chunk++) {
+                crew.awaitChunk(chunk);
+                for (int end = Math.min(count, finished + chunkSize); end > finished; finished++) {
+                    int slot = started[finished];
+                    Throwable thrown = startedFailures[finished];
+                    if (thrown != null) {
+                        startedFailures[finished] = null;
+                        drop(slot, thrown);
+                    } else if (!syncOutput && droppedInBatch[slot] != batchNumber) {
+                        saveReportingFailure(slot);
+                    }
+                }
+            }
+        } finally {
+            if (finished < count) { // a VM error is leaving: the jobs not finished get nothing from this batch
+                crew.await();
+                for (int i = finished; count > i; i++) {
+                    droppedInBatch[started[i]] = batchNumber;
                     startedFailures[i] = null;
-                    drop(slot, thrown);
-                } else if (!syncOutput && droppedInBatch[slot] != batchNumber) {
-                    saveReportingFailure(slot);
                 }
             }
         }

@@ -17,9 +17,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Each {@link #open} starts a new generation of chunks. The world's thread may publish chunks
  * as their items become ready ({@link #publish}), so workers start on the first chunks while it
  * prepares the rest, then {@link #seal}s the generation with the final item count; no chunk runs
- * before it is published. The first publication hands the free tasks to the executor; a task
- * waits for chunks still to be published, and ends once the generation is sealed and nothing is
- * left to claim. The world's thread can wait for one chunk ({@link #awaitChunk}, to finish chunks
+ * before it is published. Publishing hands the free tasks to the executor; a task that runs out of
+ * published chunks waits a few microseconds for the next one, then ends (it never blocks a pool
+ * thread for long: the world's thread may itself be waiting on that pool, or blocked in a full
+ * executor), and the next publication hands it out again. The world's thread can wait for one chunk ({@link #awaitChunk}, to finish chunks
  * in order while workers run later ones) or for all ({@link #await}); while it waits it runs
  * chunks nobody has claimed, so a tick never depends on a worker ever starting (a busy or empty
  * pool, an executor that rejects tasks or runs them on the calling thread). A task the pool has
@@ -36,6 +37,8 @@ final class WorkerCrew {
     }
 
     private static final int SPINS_BEFORE_PARKING = 2_000;
+    /** How long a task waits for the next chunk to be published before it ends, in spins. */
+    private static final int SPINS_FOR_PUBLICATION = 2_000;
     private static final long PARK_NANOS = 50_000;
     /** A chunk index that no generation has: a closed generation has nothing to claim. */
     private static final int CLOSED = Integer.MAX_VALUE;
@@ -67,6 +70,8 @@ final class WorkerCrew {
     private int chunkSize;
     /** The open generation's chunks: an upper bound until sealed, then the count. */
     private int chunkCount;
+    /** Tasks worth handing out for the open generation: no more than its chunks others can take. */
+    private int dispatchLimit;
     private boolean busy;
 
     /**
@@ -117,17 +122,27 @@ final class WorkerCrew {
      * {@link #publish} as items become ready, and {@link #seal} once. Nothing happens for 0 items.
      */
     void open(int maxJobs, boolean worldThreadHelps) {
+        if (busy) { // an earlier generation left unfinished (an executor threw an Error): finish it first
+            if (!sealed) {
+                seal(published * chunkSize);
+            }
+            await();
+        }
         if (maxJobs <= 0) {
             return;
         }
-        int chunks = Math.min(maxJobs, chunksPerThread * (threads + (worldThreadHelps ? 1 : 0)));
-        this.generation++;
+        int helpers = worldThreadHelps ? 1 : 0;
+        int chunks = Math.min(maxJobs, chunksPerThread * (threads + helpers));
+        if (++generation == 0) {
+            generation = 1; // 0 is what a chunk never done holds
+        }
         // closed first: a late claimer of an older generation must never pair its stale claim
         // with the fields written next
         claims.set((long) generation << 32 | CLOSED);
         this.jobs = maxJobs;
         this.chunkSize = (maxJobs + chunks - 1) / chunks;
         this.chunkCount = (maxJobs + chunkSize - 1) / chunkSize;
+        this.dispatchLimit = Math.min(tasks.length, chunkCount - helpers);
         doneChunks.set(0);
         published = 0;
         sealed = false;
@@ -147,9 +162,8 @@ final class WorkerCrew {
     }
 
     /**
-     * Items [0, {@code readyJobs}) are ready: publishes every whole chunk among them. The first
-     * publication of a generation hands the free tasks to the executor; they then take chunks as
-     * they are published until the generation is sealed. Items' data must be written before this call.
+     * Items [0, {@code readyJobs}) are ready: publishes every whole chunk among them and hands the
+     * free tasks to the executor. Items' data must be written before this call.
      */
     void publish(int readyJobs) {
         if (!busy) {
@@ -157,21 +171,25 @@ final class WorkerCrew {
         }
         int ready = Math.min(readyJobs / chunkSize, chunkCount);
         if (ready > published) {
-            boolean first = published == 0;
             published = ready;
-            if (first) {
-                dispatch();
-            }
+            dispatch();
         }
     }
 
     /**
-     * The open generation has {@code jobs} items (at most what {@link #open} was given), all ready:
-     * publishes the last chunks. A generation sealed with 0 items ends here.
+     * The open generation has {@code jobs} items, all ready: publishes the last chunks. A
+     * generation sealed with 0 items ends here.
+     *
+     * @throws IllegalArgumentException if {@code jobs} is more than {@link #open} was given, or
+     *                                  fewer than the chunks published already hold
      */
     void seal(int jobs) {
         if (!busy) {
             return;
+        }
+        if (jobs > this.jobs || jobs < published * chunkSize) {
+            throw new IllegalArgumentException("sealed with " + jobs + " items, opened for " + this.jobs
+                    + " with " + published * chunkSize + " published");
         }
         this.jobs = jobs;
         this.chunkCount = (jobs + chunkSize - 1) / chunkSize;
@@ -181,24 +199,29 @@ final class WorkerCrew {
             busy = false;
             return;
         }
-        boolean first = published == 0;
+        boolean more = chunkCount > published;
         published = chunkCount; // publishes jobs and chunkCount too
         sealed = true;
-        if (first) {
+        if (more) {
             dispatch();
         }
     }
 
-    /** Submits the tasks that are free (never submitted, or run to their end). */
+    /** Submits the tasks that are free (never submitted, or run to their end), up to the dispatch limit. */
     private void dispatch() {
-        for (Task task : tasks) {
+        for (int i = 0; i < dispatchLimit; i++) {
+            Task task = tasks[i];
             // a task still queued or running takes the new chunks when it gets to them
             if (task.reusable() && !submit(task)) {
-                break; // rejected: the world's thread will claim what it would have
+                break; // refused: the world's thread will claim what it would have
             }
         }
     }
 
+    /**
+     * Hands a task to the executor; false if the executor refused it (threw a runtime exception,
+     * {@code RejectedExecutionException} or any other). An {@code Error} is rethrown, the task free again.
+     */
     private boolean submit(Task task) {
         task.submitted = true;
         task.running = true;
@@ -210,9 +233,12 @@ final class WorkerCrew {
                 executor.execute(task);
             }
             return true;
-        } catch (RejectedExecutionException e) {
+        } catch (RuntimeException | Error e) {
             task.submitted = false; // never ran: free again
             task.running = false;
+            if (e instanceof Error) {
+                throw (Error) e;
+            }
             return false;
         }
     }
@@ -227,6 +253,10 @@ final class WorkerCrew {
      * (it among them, if nobody has claimed it) meanwhile.
      */
     void awaitChunk(int chunk) {
+        if (!busy || !sealed || chunk < 0 || chunk >= chunkCount) {
+            throw new IllegalArgumentException("chunk " + chunk + " is not one of the "
+                    + (busy && sealed ? chunkCount : 0) + " chunks of a sealed generation");
+        }
         int spins = 0;
         while (!chunkDone(chunk)) {
             if (claimOne()) {
@@ -285,15 +315,19 @@ final class WorkerCrew {
      * nor its fields change, before the claimed chunk is done.
      */
     private boolean claimOne() {
+        int waited = 0;
         while (true) {
             long claim = claims.get();
             int chunk = (int) claim;
             if (chunk >= published) {
-                // more may come: a worker waits for them, unless this thread is the one publishing
-                // (an executor that runs tasks on the calling thread)
-                if (chunk == CLOSED || sealed || Thread.currentThread() == publisher) {
+                // more may come: a worker waits a little, unless this thread is the one publishing
+                // (an executor that runs tasks on the calling thread); sealed is read before
+                // published again, as seal writes them the other way round
+                if (chunk == CLOSED || waited >= SPINS_FOR_PUBLICATION || Thread.currentThread() == publisher
+                        || sealed && chunk >= published) {
                     return false;
                 }
+                waited++;
                 Thread.onSpinWait();
                 continue;
             }

@@ -229,8 +229,10 @@ class ThreadingTest {
             int[] ids = TestWorlds.deciders(world, 5000);
             TestWorlds.run(world, 10, 0.1f);
             assertEquals(10_000, system.jobsRunTotal());
-            int threads = Runtime.getRuntime().availableProcessors();
-            assertTrue(executions.get() <= 10 * threads, executions.get() + " tasks for 10 ticks of 1,000 jobs");
+            // a task is handed out when chunks are published and it is free: at most once per
+            // chunk, 4 chunks per thread taking part (the workers and the world's thread)
+            int chunksPerTick = 4 * (Runtime.getRuntime().availableProcessors() + 1);
+            assertTrue(executions.get() <= 10 * chunksPerTick, executions.get() + " tasks for 10 ticks of 1,000 jobs");
             // SIAO, 5 ticks a batch: batch 2 read its inputs at tick 5 and saved them as its jobs finished
             assertEquals(5, system.latestTick(ids[0]), "a plain Executor works too");
             assertEquals(5, system.latestTick(ids[4999]));
@@ -296,5 +298,33 @@ class ThreadingTest {
         while (System.nanoTime() < until) {
             Thread.onSpinWait();
         }
+    }
+
+    @Test
+    void aVmErrorInAJobLeavesNoStaleFailureForLaterTicks() {
+        int[][] ids = new int[1][];
+        boolean[] thrown = new boolean[2];
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(20)) {
+            @Override
+            protected void runJob(int entityId, Stamp input, Stamp output) {
+                super.runJob(entityId, input, output);
+                if (entityId == ids[0][0] && !thrown[0]) {
+                    thrown[0] = true;
+                    throw new StackOverflowError("simulated");
+                }
+                if (entityId == ids[0][5] && !thrown[1]) {
+                    thrown[1] = true;
+                    throw new IllegalStateException("fails once, in the tick of the VM error");
+                }
+            }
+        };
+        system.setThreading(Threading.WORKERS_SAME_TICK, Runnable::run);
+        World world = TestWorlds.of(system);
+        ids[0] = TestWorlds.deciders(world, 20);
+        assertThrows(StackOverflowError.class, () -> TestWorlds.run(world, 1, 0.1f), "a VM error is rethrown as is");
+        TestWorlds.run(world, 2, 0.1f); // no JobFailedException left over from the tick that failed
+        long lastTick = system.tick() - 1;
+        assertEquals(lastTick, system.latestTick(ids[0][5]), "entity 5 decided in the last tick");
+        assertEquals(lastTick, system.latestTick(ids[0][0]));
     }
 }

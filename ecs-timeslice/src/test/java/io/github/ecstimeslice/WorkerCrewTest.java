@@ -4,14 +4,20 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** The worker machinery on its own: every job exactly once per start, and no wait that never ends. */
@@ -205,5 +211,149 @@ class WorkerCrewTest {
             startsOfVaryingSizes(crew, work, false);
             startsOfVaryingSizes(crew, work, true);
         });
+    }
+
+    /** A one-thread executor whose submit blocks the caller while its thread is busy. */
+    private static ThreadPoolExecutor blockingWhenFull() {
+        ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                (task, full) -> {
+                    try {
+                        full.getQueue().put(task);
+                    } catch (InterruptedException e) {
+                        throw new RejectedExecutionException(e);
+                    }
+                });
+        executor.prestartAllCoreThreads();
+        return executor;
+    }
+
+    @Test
+    void anExecutorThatBlocksWhenFullNeverDeadlocksWithChunksStillToBePublished() {
+        ThreadPoolExecutor executor = blockingWhenFull();
+        try {
+            Publishing work = new Publishing();
+            WorkerCrew crew = new WorkerCrew(work, 4);
+            crew.setExecutor(executor);
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> publishedStarts(crew, work, false));
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    @Test
+    void theWorldThreadMayWaitOnTheSamePoolBetweenPublications() {
+        ForkJoinPool pool = new ForkJoinPool(2);
+        try {
+            Counting work = new Counting();
+            WorkerCrew crew = new WorkerCrew(work, 4);
+            crew.setExecutor(pool);
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+                for (int start = 0; start < 300; start++) {
+                    work.reset(100);
+                    crew.open(100, false);
+                    for (int ready = crew.chunkSize(); ready <= 100; ready += crew.chunkSize()) {
+                        crew.publish(ready);
+                        // say setUpInput reads through an async API served by the same pool
+                        assertEquals(1, CompletableFuture.supplyAsync(() -> 1, pool).join());
+                    }
+                    crew.seal(100);
+                    crew.await();
+                    work.assertEachRanOnce(100, "start " + start);
+                }
+            });
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void workersRunPublishedChunksBeforeTheGenerationIsSealed() {
+        ForkJoinPool pool = new ForkJoinPool(2);
+        try {
+            Publishing work = new Publishing();
+            work.reset(1000);
+            WorkerCrew crew = new WorkerCrew(work, 4);
+            crew.setExecutor(pool);
+            crew.open(1000, false);
+            int chunk = crew.chunkSize();
+            for (int i = 0; i < chunk; i++) {
+                work.ready[i] = 1;
+            }
+            crew.publish(chunk);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (work.runs.get(0) == 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(1, work.runs.get(0), "a worker ran the first chunk while the rest was not ready");
+            assertEquals(0, work.runs.get(chunk), "and nothing of the second");
+            for (int i = chunk; i < 1000; i++) {
+                work.ready[i] = 1;
+            }
+            crew.seal(1000);
+            crew.await();
+            for (int i = 0; i < 1000; i++) {
+                assertEquals(1, work.runs.get(i), "job " + i);
+            }
+            assertEquals(0, work.early.get(0));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void anExecutorThatThrowsIsRefusingAndNoItemIsLostOrRunTwice() {
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        AtomicInteger calls = new AtomicInteger();
+        try {
+            Counting work = new Counting();
+            WorkerCrew crew = new WorkerCrew(work, 4);
+            crew.setExecutor(task -> {
+                if (calls.incrementAndGet() % 3 == 0) {
+                    throw new IllegalStateException("executor failure, not a rejection");
+                }
+                threads.execute(task);
+            });
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+                startsOfVaryingSizes(crew, work, false);
+                startsOfVaryingSizes(crew, work, true);
+            });
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void aGenerationLeftBusyByAnExecutorErrorIsFinishedBeforeTheNextOpens() {
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        AtomicInteger calls = new AtomicInteger();
+        try {
+            Counting work = new Counting();
+            WorkerCrew crew = new WorkerCrew(work, 4);
+            crew.setExecutor(task -> {
+                if (calls.incrementAndGet() == 2) {
+                    throw new OutOfMemoryError("unable to create native thread (simulated)");
+                }
+                threads.execute(task);
+            });
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+                work.reset(64);
+                AtomicIntegerArray first = work.runs;
+                assertThrows(OutOfMemoryError.class, () -> crew.start(64, true));
+                crew.start(0, false); // the next generation's opening finishes the one left behind
+                work.assertEachRanOnce(64, "the generation left busy");
+                assertEquals(64, sum(first));
+                startsOfVaryingSizes(crew, work, true); // and the crew works on as usual
+            });
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private static int sum(AtomicIntegerArray runs) {
+        int total = 0;
+        for (int i = 0; i < runs.length(); i++) {
+            total += runs.get(i);
+        }
+        return total;
     }
 }
