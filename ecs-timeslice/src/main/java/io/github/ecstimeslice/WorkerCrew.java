@@ -18,7 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  * as their items become ready ({@link #publish}), so workers start on the first chunks while it
  * prepares the rest, then {@link #seal}s the generation with the final item count; no chunk runs
  * before it is published. Publishing hands the free tasks to the executor; a task that runs out of
- * published chunks waits a few microseconds for the next one, then ends (it never blocks a pool
+ * published chunks waits up to a millisecond for the next one, then ends (it never blocks a pool
  * thread for long: the world's thread may itself be waiting on that pool, or blocked in a full
  * executor), and the next publication hands it out again. The world's thread can wait for one chunk ({@link #awaitChunk}, to finish chunks
  * in order while workers run later ones) or for all ({@link #await}); while it waits it runs
@@ -37,8 +37,12 @@ final class WorkerCrew {
     }
 
     private static final int SPINS_BEFORE_PARKING = 2_000;
-    /** How long a task waits for the next chunk to be published before it ends, in spins. */
-    private static final int SPINS_FOR_PUBLICATION = 2_000;
+    /**
+     * How long a task waits for the next chunk to be published before it ends: about the time the
+     * world's thread takes to read a chunk's inputs, so that a worker keeps up without being
+     * handed out again, yet never holds a pool thread for long.
+     */
+    private static final long PUBLICATION_WAIT_NANOS = 1_000_000;
     private static final long PARK_NANOS = 50_000;
     /** A chunk index that no generation has: a closed generation has nothing to claim. */
     private static final int CLOSED = Integer.MAX_VALUE;
@@ -316,6 +320,7 @@ final class WorkerCrew {
      */
     private boolean claimOne() {
         int waited = 0;
+        long waitingSince = 0;
         while (true) {
             long claim = claims.get();
             int chunk = (int) claim;
@@ -323,11 +328,17 @@ final class WorkerCrew {
                 // more may come: a worker waits a little, unless this thread is the one publishing
                 // (an executor that runs tasks on the calling thread); sealed is read before
                 // published again, as seal writes them the other way round
-                if (chunk == CLOSED || waited >= SPINS_FOR_PUBLICATION || Thread.currentThread() == publisher
-                        || sealed && chunk >= published) {
+                if (chunk == CLOSED || Thread.currentThread() == publisher || sealed && chunk >= published) {
                     return false;
                 }
-                waited++;
+                if ((++waited & 63) == 0) {
+                    long now = System.nanoTime();
+                    if (waitingSince == 0) {
+                        waitingSince = now;
+                    } else if (now - waitingSince > PUBLICATION_WAIT_NANOS) {
+                        return false;
+                    }
+                }
                 Thread.onSpinWait();
                 continue;
             }
