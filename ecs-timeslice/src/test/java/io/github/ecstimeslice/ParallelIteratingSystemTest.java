@@ -33,6 +33,12 @@ class ParallelIteratingSystemTest {
         pool.shutdownNow();
     }
 
+    /** Hands every subscription, however small, to the test's pool and the world thread. */
+    private void onWorkers(ParallelIteratingSystem system) {
+        system.setThreading(Threading.WORKERS_SAME_TICK, pool);
+        system.setMinEntitiesForWorkers(1);
+    }
+
     /** Counts, per entity id, how many times it was processed. */
     static class CountingSystem extends ParallelIteratingSystem {
         final AtomicIntegerArray processed = new AtomicIntegerArray(20_000);
@@ -53,8 +59,7 @@ class ParallelIteratingSystemTest {
     @ValueSource(ints = {0, 1, 2, 31, 1000, 12_345})
     void everyEntityIsProcessedExactlyOnceEveryTickOnWorkers(int count) {
         CountingSystem system = new CountingSystem();
-        system.setThreading(Threading.WORKERS_SAME_TICK, pool);
-        system.setMinEntitiesForWorkers(1);
+        onWorkers(system);
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, count);
         TestWorlds.run(world, 200, 1 / 60f);
@@ -71,8 +76,7 @@ class ParallelIteratingSystemTest {
     @Test
     void entitiesThatComeAndGoAreProcessedOnlyWhileSubscribed() {
         CountingSystem system = new CountingSystem();
-        system.setThreading(Threading.WORKERS_SAME_TICK, pool);
-        system.setMinEntitiesForWorkers(1);
+        onWorkers(system);
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 3000);
         TestWorlds.run(world, 10, 1 / 60f);
@@ -106,8 +110,7 @@ class ParallelIteratingSystemTest {
                 }
             }
         };
-        system.setThreading(Threading.WORKERS_SAME_TICK, pool);
-        system.setMinEntitiesForWorkers(1);
+        onWorkers(system);
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 1000);
         TestWorlds.run(world, 1, 1 / 60f);
@@ -151,8 +154,7 @@ class ParallelIteratingSystemTest {
                 }
             }
         };
-        system.setThreading(Threading.WORKERS_SAME_TICK, pool);
-        system.setMinEntitiesForWorkers(1);
+        onWorkers(system);
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 5000);
         TestWorlds.run(world, 1, 1 / 60f);
@@ -218,8 +220,7 @@ class ParallelIteratingSystemTest {
     @Test
     void writesMadeOnWorkersAreVisibleToTheWorldThreadAfterTheTick() {
         Incrementer system = new Incrementer();
-        system.setThreading(Threading.WORKERS_SAME_TICK, pool);
-        system.setMinEntitiesForWorkers(1);
+        onWorkers(system);
         World world = TestWorlds.of(system);
         ComponentMapper<Counter> counters = world.getMapper(Counter.class);
         int[] ids = new int[9000];

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntPredicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -43,6 +45,13 @@ class WorkerCrewTest {
                 assertEquals(1, runs.get(i), when + ": job " + i);
             }
         }
+    }
+
+    /** A crew of four chunks per thread on {@code executor}. */
+    private static WorkerCrew crewOn(Executor executor, WorkerCrew.Work work) {
+        WorkerCrew crew = new WorkerCrew(work, 4);
+        crew.setExecutor(executor);
+        return crew;
     }
 
     private static void startsOfVaryingSizes(WorkerCrew crew, Counting work, boolean worldThreadHelps) {
@@ -85,8 +94,7 @@ class WorkerCrewTest {
         ForkJoinPool pool = new ForkJoinPool(2);
         try {
             Counting work = new Counting();
-            WorkerCrew crew = new WorkerCrew(work, 4);
-            crew.setExecutor(pool);
+            WorkerCrew crew = crewOn(pool, work);
             assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                 startsOfVaryingSizes(crew, work, false);
                 startsOfVaryingSizes(crew, work, true);
@@ -103,8 +111,7 @@ class WorkerCrewTest {
         rejecting.setExecutor(task -> {
             throw new RejectedExecutionException("full");
         });
-        WorkerCrew dropping = new WorkerCrew(work, 4);
-        dropping.setExecutor(task -> { });
+        WorkerCrew dropping = crewOn(task -> { }, work);
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
             for (WorkerCrew crew : new WorkerCrew[]{rejecting, dropping}) {
                 startsOfVaryingSizes(crew, work, false);
@@ -178,8 +185,7 @@ class WorkerCrewTest {
         Random delays = new Random(3);
         try {
             Publishing work = new Publishing();
-            WorkerCrew onPool = new WorkerCrew(work, 4);
-            onPool.setExecutor(pool);
+            WorkerCrew onPool = crewOn(pool, work);
             WorkerCrew late = new WorkerCrew(work, 4);
             late.setExecutor(task -> {
                 long delay = delays.nextInt(4) == 0 ? delays.nextInt(200_000) : 0;
@@ -188,8 +194,7 @@ class WorkerCrewTest {
                     task.run();
                 });
             });
-            WorkerCrew callerRuns = new WorkerCrew(work, 4);
-            callerRuns.setExecutor(Runnable::run);
+            WorkerCrew callerRuns = crewOn(Runnable::run, work);
             assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                 for (WorkerCrew crew : new WorkerCrew[]{onPool, late, callerRuns}) {
                     publishedStarts(crew, work, false);
@@ -205,8 +210,7 @@ class WorkerCrewTest {
     @Test
     void anExecutorThatRunsTasksOnTheCallingThreadNeverDeadlocks() {
         Counting work = new Counting();
-        WorkerCrew crew = new WorkerCrew(work, 4);
-        crew.setExecutor(Runnable::run);
+        WorkerCrew crew = crewOn(Runnable::run, work);
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
             startsOfVaryingSizes(crew, work, false);
             startsOfVaryingSizes(crew, work, true);
@@ -232,8 +236,7 @@ class WorkerCrewTest {
         ThreadPoolExecutor executor = blockingWhenFull();
         try {
             Publishing work = new Publishing();
-            WorkerCrew crew = new WorkerCrew(work, 4);
-            crew.setExecutor(executor);
+            WorkerCrew crew = crewOn(executor, work);
             assertTimeoutPreemptively(Duration.ofSeconds(30), () -> publishedStarts(crew, work, false));
         } finally {
             executor.shutdownNow();
@@ -245,8 +248,7 @@ class WorkerCrewTest {
         ForkJoinPool pool = new ForkJoinPool(2);
         try {
             Counting work = new Counting();
-            WorkerCrew crew = new WorkerCrew(work, 4);
-            crew.setExecutor(pool);
+            WorkerCrew crew = crewOn(pool, work);
             assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
                 for (int start = 0; start < 300; start++) {
                     work.reset(100);
@@ -272,8 +274,7 @@ class WorkerCrewTest {
         try {
             Publishing work = new Publishing();
             work.reset(1000);
-            WorkerCrew crew = new WorkerCrew(work, 4);
-            crew.setExecutor(pool);
+            WorkerCrew crew = crewOn(pool, work);
             crew.open(1000, false);
             int chunk = crew.chunkSize();
             for (int i = 0; i < chunk; i++) {
@@ -303,16 +304,11 @@ class WorkerCrewTest {
     @Test
     void anExecutorThatThrowsIsRefusingAndNoItemIsLostOrRunTwice() {
         ExecutorService threads = Executors.newFixedThreadPool(2);
-        AtomicInteger calls = new AtomicInteger();
         try {
             Counting work = new Counting();
-            WorkerCrew crew = new WorkerCrew(work, 4);
-            crew.setExecutor(task -> {
-                if (calls.incrementAndGet() % 3 == 0) {
-                    throw new IllegalStateException("executor failure, not a rejection");
-                }
-                threads.execute(task);
-            });
+            WorkerCrew crew = crewOn(failingOn(threads, call -> call % 3 == 0, () -> {
+                throw new IllegalStateException("executor failure, not a rejection");
+            }), work);
             assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
                 startsOfVaryingSizes(crew, work, false);
                 startsOfVaryingSizes(crew, work, true);
@@ -325,16 +321,11 @@ class WorkerCrewTest {
     @Test
     void aGenerationLeftBusyByAnExecutorErrorIsFinishedBeforeTheNextOpens() {
         ExecutorService threads = Executors.newFixedThreadPool(2);
-        AtomicInteger calls = new AtomicInteger();
         try {
             Counting work = new Counting();
-            WorkerCrew crew = new WorkerCrew(work, 4);
-            crew.setExecutor(task -> {
-                if (calls.incrementAndGet() == 2) {
-                    throw new OutOfMemoryError("unable to create native thread (simulated)");
-                }
-                threads.execute(task);
-            });
+            WorkerCrew crew = crewOn(failingOn(threads, call -> call == 2, () -> {
+                throw new OutOfMemoryError("unable to create native thread (simulated)");
+            }), work);
             assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
                 work.reset(64);
                 AtomicIntegerArray first = work.runs;
@@ -347,6 +338,17 @@ class WorkerCrewTest {
         } finally {
             threads.shutdownNow();
         }
+    }
+
+    /** An executor on {@code threads} that runs {@code failure} (which throws) on the submissions {@code failsOn} picks, counted from 1. */
+    private static Executor failingOn(ExecutorService threads, IntPredicate failsOn, Runnable failure) {
+        AtomicInteger calls = new AtomicInteger();
+        return task -> {
+            if (failsOn.test(calls.incrementAndGet())) {
+                failure.run();
+            }
+            threads.execute(task);
+        };
     }
 
     private static int sum(AtomicIntegerArray runs) {
