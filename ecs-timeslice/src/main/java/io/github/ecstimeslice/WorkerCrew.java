@@ -87,8 +87,22 @@ final class WorkerCrew {
         this.chunksPerThread = chunksPerThread;
     }
 
-    /** Uses {@code executor} from the next generation on. Not while busy. */
+    /**
+     * Finishes a generation an exception left open (an executor that threw an Error while tasks
+     * were handed out): seals what was published, runs what nobody has claimed, waits for the rest.
+     */
+    private void finishLeftover() {
+        if (busy) {
+            if (!sealed) {
+                seal(published * chunkSize);
+            }
+            await();
+        }
+    }
+
+    /** Uses {@code executor} from the next generation on (finishing one left open first). */
     void setExecutor(Executor executor) {
+        finishLeftover();
         this.executor = executor;
         this.pool = executor instanceof ForkJoinPool ? (ForkJoinPool) executor : null;
         this.threads = pool != null ? pool.getParallelism() : Runtime.getRuntime().availableProcessors();
@@ -126,12 +140,7 @@ final class WorkerCrew {
      * {@link #publish} as items become ready, and {@link #seal} once. Nothing happens for 0 items.
      */
     void open(int maxJobs, boolean worldThreadHelps) {
-        if (busy) { // an earlier generation left unfinished (an executor threw an Error): finish it first
-            if (!sealed) {
-                seal(published * chunkSize);
-            }
-            await();
-        }
+        finishLeftover();
         if (maxJobs <= 0) {
             return;
         }
