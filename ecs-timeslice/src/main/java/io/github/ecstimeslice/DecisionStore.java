@@ -117,38 +117,54 @@ final class DecisionStore {
     }
 
     /**
+     * The usual save, for an attached entity whose ring is full: makes the output {@code handle}
+     * names the newest entry of {@code entity} (an id below the capacity {@link #ensureEntity}
+     * made) and returns the evicted oldest output's handle, which the caller reuses as a job's
+     * output. Otherwise changes nothing and returns {@link #NONE}: the caller has work to do first
+     * (attach the component, find an output object while the ring fills), then {@link #push}es.
+     * O(1); allocates nothing.
+     */
+    int pushIfFull(int entity, int handle, long tick, double gameSeconds) {
+        int state = rings[entity];
+        if ((state & ATTACHED) == 0 || (state >>> SIZE_SHIFT & SIZE_MASK) != depth) {
+            return NONE;
+        }
+        return push(entity, handle, tick, gameSeconds);
+    }
+
+    /**
+     * The handle the next {@link #push} for {@code entity} will displace: the evicted oldest output,
+     * a stale one left from before a {@link #clear}, or {@link #NONE} while the ring fills. O(1).
+     */
+    int nextDisplaced(int entity) {
+        return entries[entity * depth + nextRing(rings[entity])];
+    }
+
+    /**
      * Makes the output {@code handle} names the newest entry of {@code entity} (an id below the
-     * capacity {@link #ensureEntity} made) and returns the handle it displaced from the ring, which
-     * the caller reuses as a job's output. The usual case, a full ring of an attached entity,
-     * returns the evicted oldest output (a handle, {@code >= 0}). Otherwise the caller has work to
-     * do (attach the component, or find an output object while the ring fills) and gets
-     * {@link #firstSave(int)} of what was displaced: a stale handle left from before a
-     * {@link #clear}, or {@link #NONE}. O(1); allocates nothing.
+     * capacity {@link #ensureEntity} made) and returns the handle it displaced from the ring (see
+     * {@link #nextDisplaced}). O(1); allocates nothing.
      */
     int push(int entity, int handle, long tick, double gameSeconds) {
         int state = rings[entity];
         int size = state >>> SIZE_SHIFT & SIZE_MASK;
-        int ring = size == 0 ? 0 : (state & NEWEST_MASK) + 1;
-        if (ring == depth) {
-            ring = 0;
-        }
+        int ring = nextRing(state);
         int i = entity * depth + ring;
         int displaced = entries[i];
         entries[i] = handle;
         stamps[2 * i] = tick;
         stamps[2 * i + 1] = Double.doubleToRawLongBits(gameSeconds);
         rings[entity] = state & ATTACHED | (size < depth ? size + 1 : size) << SIZE_SHIFT | ring;
-        return (state & ATTACHED) != 0 && size == depth ? displaced : firstSave(displaced);
+        return displaced;
     }
 
-    /** What {@link #push} returns when its caller has work to do: negative, {@code -2 - displaced}. */
-    static int firstSave(int displaced) {
-        return -2 - displaced;
-    }
-
-    /** The displaced handle (or {@link #NONE}) that a negative {@link #push} result stands for. */
-    static int displacedBy(int firstSave) {
-        return -2 - firstSave;
+    /** The ring index the next push writes, for an entity with this ring state. */
+    private int nextRing(int state) {
+        if ((state >>> SIZE_SHIFT & SIZE_MASK) == 0) {
+            return 0;
+        }
+        int ring = (state & NEWEST_MASK) + 1;
+        return ring == depth ? 0 : ring;
     }
 
     /** Forgets every output of {@code entity}, and that it was attached; keeps the objects for reuse. O(1). */

@@ -14,7 +14,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link #process(int)} for every subscribed entity every tick, and with
  * {@link Threading#WORKERS_SAME_TICK} spreads the entities over an executor's threads and the
  * world's thread, joined before the system's turn ends. The rest of the game sees the same as
- * with {@link Threading#WORLD_THREAD}.
+ * with {@link Threading#WORLD_THREAD}, unless a {@code process} call throws: on the world's thread
+ * the tick stops at that entity; with workers the failing chunk stops there while the other
+ * chunks run on, and the first failure is rethrown after the join.
  *
  * <p>With workers, {@code process} runs on several threads at once, each entity exactly once, in
  * no particular order: it may read anything no other system writes during this one's turn, and
@@ -140,8 +142,11 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
             crew.setExecutor(executor);
         }
         tickEntities = ids;
-        crew.start(size, true);
-        crew.await();
+        try {
+            crew.start(size, true);
+        } finally {
+            crew.await(); // also when the executor threw an Error: no chunk runs on into the next tick
+        }
         Throwable thrown = failure.getAndSet(null);
         if (thrown instanceof RuntimeException) {
             throw (RuntimeException) thrown;

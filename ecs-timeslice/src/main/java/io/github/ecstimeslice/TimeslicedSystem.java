@@ -529,11 +529,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private void startBatch() {
         IntBag entities = subscription.getEntities();
         int size = entities.size();
+        if (size > 0) {
+            // ids ascend: the last is the largest, so the batch's saves need no bounds check; first,
+            // so that a store that cannot grow leaves the finished batch as it was
+            store.ensureEntity(entities.get(size - 1));
+        }
         ensureSlots(size);
         System.arraycopy(entities.getData(), 0, keys, 0, size);
-        if (size > 0) {
-            store.ensureEntity(keys[size - 1]); // keys ascend: saves of this batch need no bounds check
-        }
         batchSize = size;
         cursor = 0;
         batchNumber++;
@@ -582,8 +584,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                 if (!syncOutput) {
                     // save(slot) written out: C2 compiles save on its own early (with its cold path,
                     // hot while histories fill) and then will not inline it here
-                    int displaced = store.push(entityId, output, tick, gameSeconds);
-                    outputs[slot] = displaced >= 0 ? displaced : firstSaves(entityId, DecisionStore.displacedBy(displaced));
+                    int displaced = store.pushIfFull(entityId, output, tick, gameSeconds);
+                    outputs[slot] = displaced != DecisionStore.NONE ? displaced : firstSaves(entityId, output);
                     outputSaved(entityId, (O) store.object(output));
                 }
             } catch (RuntimeException | Error e) {
@@ -744,22 +746,26 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private void save(int slot) {
         int entityId = keys[slot];
         int output = outputs[slot];
-        int displaced = store.push(entityId, output, tick, gameSeconds);
-        outputs[slot] = displaced >= 0 ? displaced : firstSaves(entityId, DecisionStore.displacedBy(displaced));
+        int displaced = store.pushIfFull(entityId, output, tick, gameSeconds);
+        outputs[slot] = displaced != DecisionStore.NONE ? displaced : firstSaves(entityId, output);
         outputSaved(entityId, (O) store.object(output));
     }
 
     /**
      * The cold part of a save: on an entity's first save since it joined (or since its id was
-     * recycled) attaches its history component, creating it or binding the one already there; and
-     * while its ring fills, makes a new output object for the slot. Returns the slot's new output.
+     * recycled) attaches its history component, creating it or binding the one already there;
+     * while its ring fills, makes a new output object for the slot; then pushes {@code output}.
+     * Returns the slot's new output. What may throw (the game's component, {@link #createOutput()})
+     * runs before the push, so a failure leaves the ring and the slot as they were.
      */
-    private int firstSaves(int entityId, int displaced) {
+    private int firstSaves(int entityId, int output) {
         if (!store.attached(entityId)) {
             histories.create(entityId).bind(store, entityId);
             store.markAttached(entityId);
         }
-        return displaced != DecisionStore.NONE ? displaced : store.add(createOutput());
+        int spare = store.nextDisplaced(entityId) == DecisionStore.NONE ? store.add(createOutput()) : DecisionStore.NONE;
+        int displaced = store.push(entityId, output, tick, gameSeconds);
+        return displaced != DecisionStore.NONE ? displaced : spare;
     }
 
     /** Saves the slot's output; what publishing it throws is kept for the end of the tick. */

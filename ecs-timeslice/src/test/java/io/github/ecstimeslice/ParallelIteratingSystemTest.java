@@ -168,6 +168,35 @@ class ParallelIteratingSystemTest {
     }
 
     @Test
+    void anExecutorErrorLeavesTheTickDoneAndNothingRunningIntoTheNext() {
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        boolean[] failed = {false};
+        try {
+            CountingSystem system = new CountingSystem();
+            system.setThreading(Threading.WORKERS_SAME_TICK, task -> {
+                if (!failed[0]) {
+                    failed[0] = true;
+                    throw new OutOfMemoryError("unable to create native thread (simulated)");
+                }
+                threads.execute(task);
+            });
+            system.setMinEntitiesForWorkers(1);
+            World world = TestWorlds.of(system);
+            int[] ids = TestWorlds.deciders(world, 5000);
+            assertThrows(OutOfMemoryError.class, () -> TestWorlds.run(world, 1, 1 / 60f));
+            for (int id : ids) {
+                assertEquals(1, system.processed.get(id), "entity " + id + " in the tick that failed");
+            }
+            TestWorlds.run(world, 1, 1 / 60f);
+            for (int id : ids) {
+                assertEquals(2, system.processed.get(id), "entity " + id + " after the next tick");
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
     void anExecutorThatIsNotAForkJoinPoolWorksToo() {
         ExecutorService executor = Executors.newFixedThreadPool(2);
         try {

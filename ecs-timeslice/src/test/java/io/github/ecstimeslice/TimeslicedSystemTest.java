@@ -222,6 +222,40 @@ class TimeslicedSystemTest {
     }
 
     /** Reads {@link StampSystem}'s latest output through its history component. */
+    @ParameterizedTest
+    @EnumSource(IoPolicy.class)
+    void aFailingCreateOutputLeavesNoOutputObjectSharedBetweenASlotAndAHistory(IoPolicy policy) {
+        int[] calls = {0};
+        int[] failAt = {-1};
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(3)) {
+            @Override
+            protected Stamp createOutput() {
+                if (++calls[0] == failAt[0]) {
+                    throw new IllegalStateException("no memory for outputs today");
+                }
+                return super.createOutput();
+            }
+        };
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 1, 0.1f); // the slots' outputs exist; first saves make more
+        failAt[0] = calls[0] + 1;       // the next output object the system makes fails
+        for (int tick = 0; tick < 12; tick++) {
+            try {
+                TestWorlds.run(world, 1, 0.1f);
+            } catch (JobFailedException expected) {
+                // the job whose save needed the failing output is dropped for that batch
+            }
+        }
+        assertTrue(calls[0] >= failAt[0], "the failure happened");
+        for (int id : ids) {
+            DecisionHistory<Stamp> history = system.historyOf(id);
+            assertEquals(2, history.size(), "entity " + id);
+            assertTrue(history.output(0) != history.output(1), "entity " + id + ": two saves, two objects");
+            assertTrue(history.output(0).tick > history.output(1).tick, "entity " + id + ": newest first");
+        }
+    }
+
     static class ReaderSystem extends TimeslicedSystem<Stamp, Stamp> {
         /** The reader's own history type, distinct from the first system's. */
         public static class ReaderHistory extends DecisionHistory<Stamp> {

@@ -18,6 +18,9 @@ import io.github.ecstimeslice.TimeslicedSystem;
  * with a {@link Position}) if the world has a {@link TagManager} and such an entity exists, else
  * the position last given to {@link #aimAt(float, float)}; with neither, decisions keep each NPC's
  * desired orientation. Decisions are kept in the {@link FacingDecisions} component.
+ *
+ * <p>The target is read once per tick, in {@link #begin()}: a subclass that overrides
+ * {@code begin()} must call {@code super.begin()}.
  */
 public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecision> {
 
