@@ -64,7 +64,7 @@ final class DecisionStore {
 
     /** Valid entries of {@code entity}; 0 for an id the store never saw. O(1). */
     int size(int entity) {
-        return entity >= 0 && entity < rings.length ? rings[entity] >>> SIZE_SHIFT & SIZE_MASK : 0;
+        return entity >= 0 && entity < rings.length ? sizeOf(rings[entity]) : 0;
     }
 
     /** True if {@code entity} has had a save since it joined and its component was attached. O(1). */
@@ -126,7 +126,7 @@ final class DecisionStore {
      */
     int pushIfFull(int entity, int handle, long tick, double gameSeconds) {
         int state = rings[entity];
-        if ((state & ATTACHED) == 0 || (state >>> SIZE_SHIFT & SIZE_MASK) != depth) {
+        if ((state & ATTACHED) == 0 || sizeOf(state) != depth) {
             return NONE;
         }
         return push(entity, handle, tick, gameSeconds);
@@ -147,7 +147,7 @@ final class DecisionStore {
      */
     int push(int entity, int handle, long tick, double gameSeconds) {
         int state = rings[entity];
-        int size = state >>> SIZE_SHIFT & SIZE_MASK;
+        int size = sizeOf(state);
         int ring = nextRing(state);
         int i = entity * depth + ring;
         int displaced = entries[i];
@@ -158,9 +158,14 @@ final class DecisionStore {
         return displaced;
     }
 
+    /** How many entries are valid, for an entity with this ring state. */
+    private static int sizeOf(int state) {
+        return state >>> SIZE_SHIFT & SIZE_MASK;
+    }
+
     /** The ring index the next push writes, for an entity with this ring state. */
     private int nextRing(int state) {
-        if ((state >>> SIZE_SHIFT & SIZE_MASK) == 0) {
+        if (sizeOf(state) == 0) {
             return 0;
         }
         int ring = (state & NEWEST_MASK) + 1;

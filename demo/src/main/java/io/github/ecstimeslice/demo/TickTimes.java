@@ -3,26 +3,38 @@ package io.github.ecstimeslice.demo;
 import java.util.Arrays;
 
 /** Durations of measured ticks, in nanoseconds, for a mean and percentiles. Preallocated. */
-final class TickTimes {
+public final class TickTimes {
 
     private final long[] nanos;
     private int count;
 
-    TickTimes(int capacity) {
+    /** Room for {@code capacity} ticks; ticks past it are not kept. */
+    public TickTimes(int capacity) {
         nanos = new long[capacity];
     }
 
-    void add(long tickNanos) {
+    /** Keeps one tick's duration. */
+    public void add(long tickNanos) {
         if (count < nanos.length) {
             nanos[count++] = tickNanos;
         }
     }
 
-    int count() {
+    /** How many ticks are kept. */
+    public int count() {
         return count;
     }
 
-    double meanMillis() {
+    /** The {@code i}th kept tick's nanoseconds, in the order they were added. */
+    public long nanos(int i) {
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException("tick " + i + " of " + count);
+        }
+        return nanos[i];
+    }
+
+    /** The mean tick, in milliseconds; 0 with no ticks. */
+    public double meanMillis() {
         long sum = 0;
         for (int i = 0; i < count; i++) {
             sum += nanos[i];
@@ -31,7 +43,7 @@ final class TickTimes {
     }
 
     /** The {@code p}th percentile (0 < p ≤ 100), nearest rank, in milliseconds. */
-    double percentileMillis(double p) {
+    public double percentileMillis(double p) {
         if (count == 0) {
             return 0;
         }
@@ -41,7 +53,8 @@ final class TickTimes {
         return sorted[Math.max(0, Math.min(count - 1, rank - 1))] / 1e6;
     }
 
-    double maxMillis() {
+    /** The longest tick, in milliseconds. */
+    public double maxMillis() {
         return percentileMillis(100);
     }
 }

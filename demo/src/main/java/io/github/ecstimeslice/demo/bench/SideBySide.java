@@ -1,6 +1,7 @@
 package io.github.ecstimeslice.demo.bench;
 
 import com.artemis.World;
+import io.github.ecstimeslice.demo.TickTimes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -126,8 +127,8 @@ public final class SideBySide implements Callable<Integer> {
         final int ticks;
         private final List<String> names = new ArrayList<>();
         private final List<World> worlds = new ArrayList<>();
-        /** Per world, every measured tick's nanoseconds, round after round. */
-        private final List<long[]> nanos = new ArrayList<>();
+        /** Per world, every measured tick, round after round. */
+        private final List<TickTimes> times = new ArrayList<>();
 
         Lineup(int rounds, int ticks) {
             this.rounds = rounds;
@@ -140,12 +141,12 @@ public final class SideBySide implements Callable<Integer> {
             }
             names.add(name);
             worlds.add(world);
-            nanos.add(new long[rounds * ticks]);
+            times.add(new TickTimes(rounds * ticks));
         }
 
         void run() {
             World[] ws = worlds.toArray(new World[0]);
-            long[][] ns = nanos.toArray(new long[0][]);
+            TickTimes[] measured = times.toArray(new TickTimes[0]);
             // a warm-up round in turn, so the JIT and the caches settle as they will be measured
             for (int t = 0; t < Math.min(ticks, 500); t++) {
                 for (World world : ws) {
@@ -156,7 +157,7 @@ public final class SideBySide implements Callable<Integer> {
                 for (int w = 0; w < ws.length; w++) {
                     long start = System.nanoTime();
                     ws[w].process();
-                    ns[w][i] = System.nanoTime() - start;
+                    measured[w].add(System.nanoTime() - start);
                 }
             }
             for (World world : ws) {
@@ -167,10 +168,10 @@ public final class SideBySide implements Callable<Integer> {
         }
 
         double roundMean(int world, int round) {
-            long[] ns = nanos.get(world);
+            TickTimes measured = times.get(world);
             long sum = 0;
             for (int i = round * ticks; i < (round + 1) * ticks; i++) {
-                sum += ns[i];
+                sum += measured.nanos(i);
             }
             return (double) sum / ticks;
         }
@@ -205,23 +206,20 @@ public final class SideBySide implements Callable<Integer> {
             out.printf(Locale.ROOT, "| world | mean µs | p99 µs | p99 / mean | worst tick of the %d-tick cycle, mean µs | worst / mean |%n"
                     + "|---|---:|---:|---:|---:|---:|%n", period);
             for (int w = 0; w < names.size(); w++) {
-                long[] ns = nanos.get(w);
-                double mean = 0;
+                TickTimes measured = times.get(w);
+                int n = measured.count();
                 double[] phase = new double[period];
-                for (int i = 0; i < ns.length; i++) {
-                    mean += ns[i];
-                    phase[i % period] += ns[i];
+                for (int i = 0; i < n; i++) {
+                    phase[i % period] += measured.nanos(i);
                 }
-                mean /= ns.length;
+                double mean = measured.meanMillis() * 1e3;
                 double worst = 0;
                 for (int p = 0; p < period; p++) {
-                    worst = Math.max(worst, phase[p] / ((ns.length - p + period - 1) / period));
+                    worst = Math.max(worst, phase[p] / 1e3 / ((n - p + period - 1) / period));
                 }
-                long[] sorted = ns.clone();
-                Arrays.sort(sorted);
-                double p99 = sorted[(int) Math.ceil(0.99 * sorted.length) - 1];
-                out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.2f | %.0f | %.2f |%n", names.get(w), mean / 1e3, p99 / 1e3,
-                        p99 / mean, worst / 1e3, worst / mean);
+                double p99 = measured.percentileMillis(99) * 1e3;
+                out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.2f | %.0f | %.2f |%n", names.get(w), mean, p99,
+                        p99 / mean, worst, worst / mean);
             }
         }
 
