@@ -39,7 +39,10 @@ final class DecisionStore {
      */
     private int[] rings = new int[0];
 
-    /** A store keeping {@code depth} outputs per entity, 1 to {@link #MAX_DEPTH}. */
+    /**
+     * A store keeping {@code depth} outputs per entity, 1 to {@link #MAX_DEPTH}; with depth 0 only
+     * its pool of output objects is used.
+     */
     DecisionStore(int depth) {
         this.depth = depth;
     }
@@ -111,7 +114,7 @@ final class DecisionStore {
      * Allocates only when a larger entity id than ever before arrives.
      */
     void ensureEntity(int maxEntity) {
-        if (maxEntity >= rings.length) {
+        if (depth > 0 && maxEntity >= rings.length) {
             grow(maxEntity);
         }
     }

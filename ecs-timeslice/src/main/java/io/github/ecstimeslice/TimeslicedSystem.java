@@ -6,6 +6,7 @@ import com.artemis.BaseSystem;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
 import com.artemis.annotations.SkipWire;
+import com.artemis.utils.BitVector;
 import com.artemis.utils.ImmutableBag;
 import com.artemis.utils.IntBag;
 
@@ -30,7 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <li>with async output, each job's output is saved as it finishes.</li>
  * </ol>
  * A save puts the output into the entity's {@link DecisionHistory} component and then calls
- * {@link #outputSaved(int, Object)}, where a subclass publishes it into the game's components.
+ * {@link #outputSaved(int, Object)}, where a subclass publishes it into the game's components; a
+ * system built with {@link #NO_HISTORY} keeps no history and a save is only that call.
  *
  * <p>Entities may come and go: one that joins mid-batch gets its first job in the next batch; one
  * that leaves mid-batch gets no job from then on, its staged or in-flight output is dropped and its
@@ -52,6 +54,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** The history depth used when the constructor is not given one. */
     public static final int DEFAULT_HISTORY_DEPTH = 2;
+    /**
+     * The history depth of a system that keeps no history: its outputs reach the game only
+     * through {@link #outputSaved(int, Object)}, and saving one costs no more than that call.
+     */
+    public static final int NO_HISTORY = 0;
 
     private IoPolicy policy;
     private Budget budget;
@@ -67,16 +74,21 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /** The current batch's keys, ascending; {@code keys[0, batchSize)} are valid. */
     private int[] keys = new int[0];
     /**
-     * Per slot: the batch number in which the slot was dropped (its entity left, or its job
-     * failed). A slot whose value equals {@link #batchNumber} gets no job and no save.
+     * The current batch's dropped slots (their entity left, or their job failed): they get no job
+     * and no save. One bit per slot, cleared when a batch starts.
      */
-    private long[] droppedInBatch = new long[0];
+    private final BitVector droppedSlots = new BitVector();
     private Object[] inputs = new Object[0];
     /**
      * The input of every job run on the world's thread with async input: read right before its job
      * runs, so one object serves them all and stays in the cache.
      */
     private Object jobInput;
+    /**
+     * With {@link #NO_HISTORY}, the output of every job run on the world's thread with async
+     * output: published as soon as its job ran, so one object serves them all.
+     */
+    private Object jobOutput;
     /** Per slot: the handle of its output object in the {@link #store}'s pool. */
     private int[] outputs = new int[0];
 
@@ -85,7 +97,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private int batchSize;
     /** Next slot to start; slots before it have been started or dropped. */
     private int cursor;
-    /** Counts started batches, so stale drop marks from earlier batches never match. */
+    /** Counts started batches. */
     private long batchNumber;
 
     private Threading threading = Threading.WORLD_THREAD;
@@ -147,9 +159,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * @param historyType  this system's own history component type (an empty subclass of
      *                     {@link DecisionHistory}); {@code null} for {@link DecisionHistory} itself,
      *                     which only one timesliced system in a world may use
-     * @param historyDepth how many saved outputs each entity keeps, 1 to 1,024
+     * @param historyDepth how many saved outputs each entity keeps, 1 to 1,024, or
+     *                     {@link #NO_HISTORY} (then {@code historyType} is not used)
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
-     *                                  {@code historyDepth} is below 1 or above 1,024
+     *                                  {@code historyDepth} is below 0 or above 1,024
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     protected TimeslicedSystem(Aspect.Builder aspect, IoPolicy policy, Budget budget,
@@ -161,8 +174,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (budget == null) {
             throw new IllegalArgumentException("budget must not be null, was null");
         }
-        if (historyDepth < 1 || historyDepth > DecisionStore.MAX_DEPTH) {
-            throw new IllegalArgumentException("history depth must be from 1 to " + DecisionStore.MAX_DEPTH
+        if (historyDepth < NO_HISTORY || historyDepth > DecisionStore.MAX_DEPTH) {
+            throw new IllegalArgumentException("history depth must be from 0 to " + DecisionStore.MAX_DEPTH
                     + ", was " + historyDepth);
         }
         this.policy = policy;
@@ -214,8 +227,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * The latest saved output for {@code entityId}, or {@code null} if none has been saved since it
-     * joined the system. O(1): one component read. The object is owned by the system and reused:
-     * read it within the tick, on the world's thread.
+     * joined the system (always {@code null} with {@link #NO_HISTORY}). O(1): one array read. The
+     * object is owned by the system and reused: read it within the tick, on the world's thread.
      */
     @SuppressWarnings("unchecked")
     public O latestOutput(int entityId) {
@@ -224,7 +237,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * The entity's decision history component, or {@code null} if the system has saved no output
-     * for it since it joined. O(1). Read it within the tick, on the world's thread.
+     * for it since it joined (always {@code null} with {@link #NO_HISTORY}). O(1). Read it within
+     * the tick, on the world's thread.
      */
     public DecisionHistory<O> historyOf(int entityId) {
         return store.attached(entityId) ? histories.get(entityId) : null;
@@ -390,7 +404,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Measures how old the latest outputs of the subscribed entities are, between ticks, into
-     * {@code ages} (returned). O(entities); allocates nothing.
+     * {@code ages} (returned). O(entities); allocates nothing. With {@link #NO_HISTORY} no entity
+     * has a kept output to measure: {@link DecisionAges#withOutput()} is 0.
      */
     public DecisionAges measureAges(DecisionAges ages) {
         IntBag entities = subscription.getEntities();
@@ -430,7 +445,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         ImmutableBag<BaseSystem> systems = world.getSystems();
         for (int i = 0, s = systems.size(); s > i; i++) {
             BaseSystem other = systems.get(i);
-            if (other != this && other instanceof TimeslicedSystem
+            if (other != this && other instanceof TimeslicedSystem && historyDepth != NO_HISTORY
+                    && ((TimeslicedSystem<?, ?>) other).historyDepth != NO_HISTORY
                     && ((TimeslicedSystem<?, ?>) other).historyType == historyType) {
                 throw new IllegalStateException(getClass().getName() + " and " + other.getClass().getName()
                         + " both keep their outputs in " + historyType.getName()
@@ -515,7 +531,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     protected void removed(int entityId) {
         int slot = Arrays.binarySearch(keys, 0, batchSize, entityId);
         if (slot >= 0) {
-            droppedInBatch[slot] = batchNumber;
+            droppedSlots.unsafeSet(slot);
         }
         store.clear(entityId);
     }
@@ -539,6 +555,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         batchSize = size;
         cursor = 0;
         batchNumber++;
+        droppedSlots.clear();
         batchPolicy = policy;
         if (batchPolicy.syncInput()) {
             readAllInputs();
@@ -566,10 +583,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private int runJobs(int maxJobs) {
         boolean syncInput = batchPolicy.syncInput();
         boolean syncOutput = batchPolicy.syncOutput();
+        if (!syncOutput && historyDepth == NO_HISTORY) {
+            return publishJobs(maxJobs, syncInput);
+        }
         int ran = 0;
         while (maxJobs > ran && batchSize > cursor) {
             int slot = cursor++;
-            if (droppedInBatch[slot] == batchNumber) {
+            if (droppedSlots.unsafeGet(slot)) {
                 continue;
             }
             int entityId = keys[slot];
@@ -591,6 +611,46 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             } catch (RuntimeException | Error e) {
                 drop(slot, e);
             }
+        }
+        skipDroppedSlots();
+        return ran;
+    }
+
+    /**
+     * {@link #runJobs} for a system with {@link #NO_HISTORY} and async output: each output is
+     * published as soon as its job ran, through one shared output object. The loop's state is in
+     * locals: the job's calls could change any field, so a field would be read again every job.
+     */
+    @SuppressWarnings("unchecked")
+    private int publishJobs(int maxJobs, boolean syncInput) {
+        int[] k = keys;
+        Object[] in = inputs;
+        I shared = (I) jobInput;
+        O output = (O) jobOutput;
+        int size = batchSize;
+        int slot = cursor;
+        int ran = 0;
+        try {
+            while (maxJobs > ran && size > slot) {
+                int current = slot++;
+                if (droppedSlots.unsafeGet(current)) {
+                    continue;
+                }
+                int entityId = k[current];
+                try {
+                    I input = syncInput ? (I) in[current] : shared;
+                    if (!syncInput) {
+                        setUpInput(entityId, input);
+                    }
+                    ran++;
+                    runJob(entityId, input, output);
+                    outputSaved(entityId, output);
+                } catch (RuntimeException | Error e) {
+                    drop(current, e);
+                }
+            }
+        } finally {
+            cursor = slot; // also when a VM error leaves: the jobs started so far stay started
         }
         skipDroppedSlots();
         return ran;
@@ -639,7 +699,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         try {
             while (maxJobs > count && batchSize > cursor) {
                 int slot = cursor++;
-                if (droppedInBatch[slot] == batchNumber) {
+                if (droppedSlots.unsafeGet(slot)) {
                     continue;
                 }
                 if (!syncInput) {
@@ -703,7 +763,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                     if (thrown != null) {
                         startedFailures[finished] = null;
                         drop(slot, thrown);
-                    } else if (!syncOutput && droppedInBatch[slot] != batchNumber) {
+                    } else if (!syncOutput && !droppedSlots.unsafeGet(slot)) {
                         saveReportingFailure(slot);
                     }
                 }
@@ -712,7 +772,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             if (finished < count) { // a VM error is leaving: the jobs not finished get nothing from this batch
                 crew.await();
                 for (int i = finished; count > i; i++) {
-                    droppedInBatch[started[i]] = batchNumber;
+                    droppedSlots.unsafeSet(started[i]);
                     startedFailures[i] = null;
                 }
             }
@@ -724,14 +784,14 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** Moves the cursor past dropped slots, so a batch whose remaining slots all left is finished. */
     private void skipDroppedSlots() {
-        while (batchSize > cursor && droppedInBatch[cursor] == batchNumber) {
+        while (batchSize > cursor && droppedSlots.unsafeGet(cursor)) {
             cursor++;
         }
     }
 
     private void saveStagedOutputs() {
         for (int slot = 0, s = batchSize; s > slot; slot++) {
-            if (droppedInBatch[slot] != batchNumber) {
+            if (!droppedSlots.unsafeGet(slot)) {
                 saveReportingFailure(slot);
             }
         }
@@ -740,12 +800,17 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /**
      * Makes the slot's output the entity's latest: the output's handle moves into the entity's
      * ring and the handle it displaces there becomes the slot's output, so nothing is copied or
-     * allocated once histories are full. Then publishes it; the caller catches what that throws.
+     * allocated once histories are full. Then publishes it (all a save does with
+     * {@link #NO_HISTORY}); the caller catches what that throws.
      */
     @SuppressWarnings("unchecked")
     private void save(int slot) {
         int entityId = keys[slot];
         int output = outputs[slot];
+        if (historyDepth == NO_HISTORY) {
+            outputSaved(entityId, (O) store.object(output));
+            return;
+        }
         int displaced = store.pushIfFull(entityId, output, tick, gameSeconds);
         outputs[slot] = displaced != DecisionStore.NONE ? displaced : firstSaves(entityId, output);
         outputSaved(entityId, (O) store.object(output));
@@ -779,7 +844,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** The slot's job failed: its entity gets no job or save for the rest of this batch. */
     private void drop(int slot, Throwable thrown) {
-        droppedInBatch[slot] = batchNumber;
+        droppedSlots.unsafeSet(slot);
         recordFailure(keys[slot], thrown);
     }
 
@@ -814,10 +879,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
         if (jobInput == null) {
             jobInput = createInput();
+            jobOutput = historyDepth == NO_HISTORY ? createOutput() : null;
         }
         int grown = Math.max(size, capacity + (capacity >> 1));
         keys = Arrays.copyOf(keys, grown);
-        droppedInBatch = Arrays.copyOf(droppedInBatch, grown);
+        droppedSlots.ensureCapacity(grown);
         inputs = Arrays.copyOf(inputs, grown);
         outputs = Arrays.copyOf(outputs, grown);
         started = new int[grown];

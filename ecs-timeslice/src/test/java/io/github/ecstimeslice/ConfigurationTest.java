@@ -35,8 +35,8 @@ class ConfigurationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, -1, -30, 1025, Integer.MAX_VALUE})
-    void aHistoryDepthOutsideOneTo1024IsRejectedNamingTheValue(int depth) {
+    @ValueSource(ints = {-1, -30, 1025, Integer.MAX_VALUE, Integer.MIN_VALUE})
+    void aHistoryDepthOutsideZeroTo1024IsRejectedNamingTheValue(int depth) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new StampSystem(IoPolicy.SISO, Budget.jobsPerTick(1), depth));
         assertTrue(e.getMessage().contains("depth") && e.getMessage().contains(String.valueOf(depth)), e.getMessage());

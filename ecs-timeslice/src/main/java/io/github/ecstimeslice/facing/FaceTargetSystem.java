@@ -51,10 +51,12 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
     }
 
     /**
-     * A face-target system that keeps {@code historyDepth} decisions per NPC.
+     * A face-target system that keeps {@code historyDepth} decisions per NPC, 1 to 1,024; with
+     * {@link #NO_HISTORY} it only publishes each decision into {@link DesiredOrientation} (the
+     * cheapest: the walker-like loop of the seed, with the timing of the policy).
      *
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
-     *                                  {@code historyDepth} is below 1
+     *                                  {@code historyDepth} is below 0 or above 1,024
      */
     public FaceTargetSystem(IoPolicy policy, Budget budget, int historyDepth) {
         super(Aspect.all(Position.class, DesiredOrientation.class), policy, budget,

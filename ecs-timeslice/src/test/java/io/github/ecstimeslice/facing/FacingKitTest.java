@@ -7,6 +7,7 @@ import com.artemis.WorldConfigurationBuilder;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.TimeslicedSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -156,6 +157,30 @@ class FacingKitTest {
                         "NPC " + i + " after tick " + tick);
             }
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(IoPolicy.class)
+    void withNoHistoryEveryNpcTurnsExactlyAsWithOne(IoPolicy policy) {
+        FacingScene kept = new FacingScene(policy, Budget.jobsPerTick(40), 2, 600, 20f, 6f, 0.9f, 2f);
+        FacingScene notKept = new FacingScene(policy, Budget.jobsPerTick(40), TimeslicedSystem.NO_HISTORY,
+                600, 20f, 6f, 0.9f, 2f);
+        ComponentMapper<Orientation> keptOrientations = kept.world.getMapper(Orientation.class);
+        ComponentMapper<Orientation> notKeptOrientations = notKept.world.getMapper(Orientation.class);
+        for (int tick = 0; tick < 200; tick++) {
+            kept.run(1, DT);
+            notKept.run(1, DT);
+            for (int i = 0; i < kept.npcs.length; i++) {
+                assertEquals(keptOrientations.get(kept.npcs[i]).radians, notKeptOrientations.get(notKept.npcs[i]).radians,
+                        "NPC " + i + " after tick " + tick);
+            }
+        }
+        int turned = 0;
+        for (int npc : notKept.npcs) {
+            turned += notKeptOrientations.get(npc).radians != 0f ? 1 : 0; // all start at 0
+        }
+        assertTrue(turned > 500, "decisions reached the NPCs: " + turned + " of 600 turned");
+        assertTrue(notKept.decisions.latestOutput(notKept.npcs[0]) == null, "and no decision was kept");
     }
 
     /** Gives a random third of the NPCs a new random desired orientation every tick. */

@@ -7,6 +7,7 @@ import com.artemis.WorldConfigurationBuilder;
 import com.artemis.managers.TagManager;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.TimeslicedSystem;
 
 /** The seed's scene for tests: NPCs on a ring, a tagged target moving on a circle inside it. */
 final class FacingScene {
@@ -26,7 +27,13 @@ final class FacingScene {
      */
     FacingScene(IoPolicy policy, Budget budget, int npcCount, float npcRing, float targetOrbit,
                 float targetSpeed, float turnRate) {
-        decisions = new FaceTargetSystem(policy, budget);
+        this(policy, budget, TimeslicedSystem.DEFAULT_HISTORY_DEPTH, npcCount, npcRing, targetOrbit, targetSpeed, turnRate);
+    }
+
+    /** The scene with a FaceTargetSystem that keeps {@code historyDepth} decisions per NPC. */
+    FacingScene(IoPolicy policy, Budget budget, int historyDepth, int npcCount, float npcRing, float targetOrbit,
+                float targetSpeed, float turnRate) {
+        decisions = new FaceTargetSystem(policy, budget, historyDepth);
         animation = new TurnAnimationSystem();
         world = new World(new WorldConfigurationBuilder()
                 .with(new TagManager(), new TargetMover(targetOrbit, targetSpeed), decisions, animation)

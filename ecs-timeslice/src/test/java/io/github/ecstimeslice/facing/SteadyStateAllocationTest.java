@@ -3,6 +3,7 @@ package io.github.ecstimeslice.facing;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.TimeslicedSystem;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,12 +34,27 @@ class SteadyStateAllocationTest {
                 .flatMap(policy -> Arrays.stream(budgets).map(budget -> Arguments.of(policy, budget, threading))));
     }
 
+    static Stream<Arguments> policiesAndThreading() {
+        return Arrays.stream(Threading.values()).flatMap(threading -> Arrays.stream(IoPolicy.values())
+                .map(policy -> Arguments.of(policy, threading)));
+    }
+
     @ParameterizedTest(name = "{0}, {1}, {2}")
     @MethodSource("policiesBudgetsAndThreading")
     void aSteadyStateTickAllocatesZeroBytesOnTheWorldThread(IoPolicy policy, Budget budget, Threading threading) {
+        assertZeroBytesPerTick(policy, budget, threading, TimeslicedSystem.DEFAULT_HISTORY_DEPTH);
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("policiesAndThreading")
+    void withNoHistoryASteadyStateTickAllocatesZeroBytesOnTheWorldThread(IoPolicy policy, Threading threading) {
+        assertZeroBytesPerTick(policy, Budget.jobsPerTick(37), threading, TimeslicedSystem.NO_HISTORY);
+    }
+
+    private static void assertZeroBytesPerTick(IoPolicy policy, Budget budget, Threading threading, int historyDepth) {
         assertTrue(THREADS.isThreadAllocatedMemorySupported() && THREADS.isThreadAllocatedMemoryEnabled(),
                 "this JVM counts allocated bytes per thread");
-        FacingScene scene = new FacingScene(policy, budget, 2000, 50f, 10f, 0.7f, 3f);
+        FacingScene scene = new FacingScene(policy, budget, historyDepth, 2000, 50f, 10f, 0.7f, 3f);
         scene.decisions.setThreading(threading);
         if (threading != Threading.WORLD_THREAD) { // the animation on the workers too
             scene.animation.setThreading(Threading.WORKERS_SAME_TICK);

@@ -7,6 +7,7 @@ import com.artemis.WorldConfigurationBuilder;
 import com.artemis.managers.TagManager;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.Orientation;
@@ -17,6 +18,9 @@ import java.util.Random;
 
 /** Builds the benchmarks' worlds: a tagged target (entity 0) and NPCs on a grid around it. */
 final class FacingWorlds {
+
+    /** The suffix of a decider name for a FaceTargetSystem that keeps no history. */
+    static final String NO_HISTORY = "-nohistory";
 
     private FacingWorlds() {
     }
@@ -57,7 +61,8 @@ final class FacingWorlds {
     /**
      * The decision system a benchmark names: {@code walker} (the seed's hand-written round robin),
      * {@code walker+record} (the same, keeping each NPC's latest decision in an object), an
-     * {@link IoPolicy} name (a FaceTargetSystem with a jobs-per-tick budget) or {@code interval}
+     * {@link IoPolicy} name (a FaceTargetSystem with a jobs-per-tick budget and the default
+     * history), a policy name and {@value #NO_HISTORY} (the same, keeping no history) or {@code interval}
      * (artemis's IntervalIteratingSystem deciding for all NPCs at once, at the same average rate).
      *
      * @throws IllegalArgumentException for any other name
@@ -72,6 +77,10 @@ final class FacingWorlds {
                 // every (npcs / jobsPerTick) ticks at 60 Hz; a hair less, so float sums never skip one
                 return new IntervalFacingDecisions((float) npcs / jobsPerTick / 60f - 1e-6f);
             default:
+                if (name.endsWith(NO_HISTORY)) {
+                    return new FaceTargetSystem(IoPolicy.valueOf(name.substring(0, name.length() - NO_HISTORY.length())),
+                            Budget.jobsPerTick(jobsPerTick), TimeslicedSystem.NO_HISTORY);
+                }
                 return new FaceTargetSystem(IoPolicy.valueOf(name), Budget.jobsPerTick(jobsPerTick));
         }
     }

@@ -1,0 +1,192 @@
+package io.github.ecstimeslice;
+
+import com.artemis.BaseSystem;
+import com.artemis.ComponentMapper;
+import com.artemis.World;
+import com.artemis.utils.IntBag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A system built with {@link TimeslicedSystem#NO_HISTORY} keeps nothing, and tells the game of
+ * exactly the outputs, in exactly the ticks, that the same system with a history does.
+ */
+class NoHistoryTest {
+
+    private static final float DELTA = 0.1f;
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
+    void withNoHistoryTheGameIsToldOfTheSameOutputsInTheSameTicksAsWithAHistory(IoPolicy policy, Threading threading) {
+        for (int jobsPerTick : new int[]{1, 3, 16, 1000}) {
+            for (long seed = 1; seed <= 4; seed++) {
+                String label = policy + ", " + threading + ", " + jobsPerTick + " jobs per tick, seed " + seed;
+                PublishLog kept = new PublishLog();
+                PublishLog notKept = new PublishLog();
+                StampSystem withHistory = new StampSystem(policy, Budget.jobsPerTick(jobsPerTick), 2).observedBy(kept);
+                StampSystem withoutHistory = new StampSystem(policy, Budget.jobsPerTick(jobsPerTick),
+                        TimeslicedSystem.NO_HISTORY) {
+                    // a class of its own: a world holds one system of each class
+                }.observedBy(notKept);
+                withHistory.setThreading(threading);
+                withoutHistory.setThreading(threading);
+                // both see the same entities: the churn runs before them, and nothing changes between them
+                World world = TestWorlds.of(new Churn(seed), withHistory, withoutHistory);
+                for (int tick = 0; tick < 300; tick++) {
+                    world.process();
+                    assertEquals(kept.lines, notKept.lines, label + ": after tick " + tick);
+                }
+                world.dispose();
+                assertTrue(kept.lines.size() > 100, label + ": outputs were published all along, " + kept.lines.size());
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
+    void aFailedJobsOutputIsNeverPublishedAndTheNextBatchPublishesAgain(IoPolicy policy, Threading threading) {
+        // 6 entities at 3 jobs a tick: batches start at ticks 0, 2, 4; the job for the entity at
+        // index 1 throws in batch 0 only (its input was read at tick 0 or 1)
+        int[] ids = new int[6];
+        RuntimeException boom = new IllegalStateException("boom");
+        PublishLog log = new PublishLog();
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(3), TimeslicedSystem.NO_HISTORY) {
+            @Override
+            protected void runJob(int entityId, Stamp input, Stamp output) {
+                super.runJob(entityId, input, output);
+                if (entityId == ids[1] && input.tick < 2) {
+                    throw boom;
+                }
+            }
+        }.observedBy(log);
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        System.arraycopy(TestWorlds.deciders(world, 6), 0, ids, 0, 6);
+        int failingTick = threading == Threading.WORKERS_NEXT_TICK ? 1 : 0; // next-tick: seen when joined
+        TestWorlds.run(world, failingTick, DELTA);
+        JobFailedException e = assertThrows(JobFailedException.class, world::process);
+        assertSame(boom, e.getCause());
+        assertEquals(ids[1], e.entityId());
+        TestWorlds.run(world, 5, DELTA);
+        for (int id : ids) {
+            List<Long> inputTicks = log.inputTicksOf(id);
+            assertFalse(inputTicks.isEmpty(), "entity " + id + " had outputs published: " + log.lines);
+            if (id == ids[1]) {
+                assertTrue(inputTicks.stream().allMatch(t -> t >= 2), "its failed job published nothing: " + inputTicks);
+            } else {
+                assertTrue(inputTicks.get(0) < 2, "the others of batch 0 were published: " + inputTicks);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(IoPolicy.class)
+    void aSystemWithNoHistoryKeepsNoOutputAndAttachesNoComponent(IoPolicy policy) {
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(2), TimeslicedSystem.NO_HISTORY);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 10, DELTA);
+        assertEquals(TimeslicedSystem.NO_HISTORY, system.historyDepth());
+        assertTrue(system.batchesCompleted() >= 3, "jobs ran");
+        ComponentMapper<DecisionHistory> histories = world.getMapper(DecisionHistory.class);
+        for (int id : ids) {
+            assertNull(system.latestOutput(id));
+            assertNull(system.historyOf(id));
+            assertFalse(histories.has(id), "entity " + id + " has no history component");
+        }
+        DecisionAges ages = system.measureAges(new DecisionAges());
+        assertEquals(3, ages.entities());
+        assertEquals(0, ages.withOutput());
+    }
+
+    @Test
+    void systemsWithNoHistoryNeedNoHistoryTypeOfTheirOwn() {
+        StampSystem first = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1), TimeslicedSystem.NO_HISTORY);
+        StampSystem second = new StampSystem(IoPolicy.SISO, Budget.jobsPerTick(1), TimeslicedSystem.NO_HISTORY) {
+        };
+        StampSystem keeping = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1)) {
+        };
+        World world = TestWorlds.of(first, second, keeping); // all three name DecisionHistory
+        int[] ids = TestWorlds.deciders(world, 2);
+        TestWorlds.run(world, 2, DELTA);
+        assertEquals(1, keeping.historyOf(ids[0]).size(), "the one system with a history owns the type");
+    }
+
+    /** What outputSaved was told, tick by tick, as text. */
+    private static final class PublishLog implements StampSystem.Observer {
+        final List<String> lines = new ArrayList<>();
+        private final List<long[]> saves = new ArrayList<>();
+
+        @Override
+        public void jobRan(StampSystem system, int entityId, Stamp input) {
+        }
+
+        @Override
+        public void outputSaved(StampSystem system, int entityId, Stamp output) {
+            lines.add("tick " + system.tick() + ": entity " + entityId + " (serial " + output.serial
+                    + ") output of the input read at tick " + output.tick);
+            saves.add(new long[]{entityId, output.tick});
+        }
+
+        List<Long> inputTicksOf(int entityId) {
+            List<Long> ticks = new ArrayList<>();
+            for (long[] save : saves) {
+                if (save[0] == entityId) {
+                    ticks.add(save[1]);
+                }
+            }
+            return ticks;
+        }
+    }
+
+    /** Creates, deletes and unsubscribes entities at random, before the timesliced systems. */
+    private static final class Churn extends BaseSystem {
+        private final Random random;
+        private final IntBag alive = new IntBag();
+        private ComponentMapper<Decides> decides;
+        private ComponentMapper<Serial> serials;
+        private long nextSerial = 1;
+
+        Churn(long seed) {
+            random = new Random(seed);
+        }
+
+        @Override
+        protected void processSystem() {
+            int changes = alive.size() < 10 ? 3 : random.nextInt(4);
+            for (int i = 0; i < changes; i++) {
+                int choice = random.nextInt(10);
+                if (choice < 4 || alive.isEmpty()) {
+                    int id = world.create();
+                    decides.create(id);
+                    serials.create(id).value = nextSerial++;
+                    alive.add(id);
+                } else {
+                    int at = random.nextInt(alive.size());
+                    int id = alive.get(at);
+                    if (choice < 7) {
+                        world.delete(id);
+                        alive.remove(at);
+                    } else if (decides.has(id)) {
+                        decides.remove(id);
+                    } else {
+                        decides.create(id);
+                    }
+                }
+            }
+        }
+    }
+}
