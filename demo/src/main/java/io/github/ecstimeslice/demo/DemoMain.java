@@ -5,6 +5,7 @@ import com.badlogic.gdx.backends.headless.HeadlessApplicationConfiguration;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.TimeslicedSystem;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -57,6 +58,10 @@ public final class DemoMain implements Callable<Integer> {
             description = "world or same-tick: the turn animation on the world's thread or on all cores (default: ${DEFAULT-VALUE})")
     private Threading animationThreading;
 
+    @Option(names = "--history", defaultValue = "" + TimeslicedSystem.DEFAULT_HISTORY_DEPTH, paramLabel = "N",
+            description = "decisions kept per NPC in the live run, 0 (none: decisions only turn the NPCs) to 1024 (default: ${DEFAULT-VALUE})")
+    private int history;
+
     @Option(names = "--seed", defaultValue = "1", description = "random seed of the NPCs' first orientations (default: ${DEFAULT-VALUE})")
     private long seed;
 
@@ -100,10 +105,10 @@ public final class DemoMain implements Callable<Integer> {
         }
         if (!compare && gifDirectory == null || traceFile != null) {
             JobTrace trace = traceFile == null ? null : new JobTrace(1_000_000);
-            app.then(() -> new LiveRun(Scene.timesliced(npcs, seed, policy, budget, threading, trace)
+            app.then(() -> new LiveRun(Scene.timesliced(npcs, seed, policy, budget, history, threading, trace)
                             .animateOn(animationThreading),
-                    String.format(Locale.ROOT, "%d NPCs, %s, budget %s, threads %s, animation threads %s, %d ticks at %.0f Hz",
-                            npcs, policy, budget, ThreadingConverter.word(threading),
+                    String.format(Locale.ROOT, "%d NPCs, %s, budget %s, history %d, threads %s, animation threads %s, %d ticks at %.0f Hz",
+                            npcs, policy, budget, history, ThreadingConverter.word(threading),
                             ThreadingConverter.word(animationThreading), tickCount, tickRate),
                     tickCount, tickRate, out, trace, traceFile));
         }
@@ -122,6 +127,9 @@ public final class DemoMain implements Callable<Integer> {
     private void validate() {
         if (npcs < 1) {
             throw usage("--npcs must be at least 1, was " + npcs);
+        }
+        if (history < 0 || history > 1024) {
+            throw usage("--history must be from 0 to 1024, was " + history);
         }
         if (animationThreading == Threading.WORKERS_NEXT_TICK) {
             throw usage("--animation-threads must be world or same-tick, was next-tick");

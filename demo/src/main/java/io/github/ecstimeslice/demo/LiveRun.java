@@ -68,11 +68,10 @@ final class LiveRun implements Stage {
         lastFacingError = scene.meanFacingErrorDegrees();
         out.printf(Locale.ROOT,
                 "t=%6.1fs  %7.1f ticks/s  %6.3f ms/tick (decide %6.3f, animate %6.3f)  %9.0f decisions/s"
-                        + "  age mean %5.3f max %5.3f s  facing error %5.2f°%n",
+                        + "  %s  facing error %5.2f°%n",
                 done * delta, reportTicks / wallSeconds, reportTickNanos / 1e6 / reportTicks,
                 reportDecisionNanos / 1e6 / reportTicks, reportAnimationNanos / 1e6 / reportTicks,
-                decisionsPerSecond(), scene.meanDecisionAgeSeconds(), scene.maxDecisionAgeSeconds(),
-                lastFacingError);
+                decisionsPerSecond(), ages(), lastFacingError);
         allTickNanos += reportTickNanos;
         allDecisionNanos += reportDecisionNanos;
         allAnimationNanos += reportAnimationNanos;
@@ -81,6 +80,15 @@ final class LiveRun implements Stage {
         reportTickNanos = 0;
         reportDecisionNanos = 0;
         reportAnimationNanos = 0;
+    }
+
+    /** The decisions' mean and max age, or a note that a system with no history has none to measure. */
+    private String ages() {
+        if (!scene.measuresAges()) {
+            return "age n/a (no history)";
+        }
+        return String.format(Locale.ROOT, "age mean %5.3f max %5.3f s", scene.meanDecisionAgeSeconds(),
+                scene.maxDecisionAgeSeconds());
     }
 
     private double decisionsPerSecond() {

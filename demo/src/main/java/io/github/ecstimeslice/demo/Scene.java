@@ -9,6 +9,7 @@ import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.DecisionAges;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.facing.Angles;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
@@ -98,13 +99,19 @@ final class Scene {
         }
     }
 
-    /** A scene whose NPCs decide with a timesliced {@link FaceTargetSystem}. */
+    /** A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} with the default history. */
     static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, Threading threading,
+                            JobTrace trace) {
+        return timesliced(npcs, seed, policy, budget, TimeslicedSystem.DEFAULT_HISTORY_DEPTH, threading, trace);
+    }
+
+    /** A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} keeping {@code history} decisions each. */
+    static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history, Threading threading,
                             JobTrace trace) {
         return new Scene(npcs, seed, target -> {
             FaceTargetSystem system = trace == null
-                    ? new FaceTargetSystem(policy, budget)
-                    : new TracedFaceTargetSystem(policy, budget, trace);
+                    ? new FaceTargetSystem(policy, budget, history)
+                    : new TracedFaceTargetSystem(policy, budget, history, trace);
             system.setThreading(threading);
             return system;
         });
@@ -152,6 +159,11 @@ final class Scene {
             sum += Math.abs(Angles.shortestTurn(orientations.get(npc).radians, toTarget));
         }
         return npcCount == 0 ? 0 : Math.toDegrees(sum / npcCount);
+    }
+
+    /** True if the decision ages can be measured: the decisions are kept, or made all at once. */
+    boolean measuresAges() {
+        return decisions == null || decisions.historyDepth() > 0;
     }
 
     /** Age of the oldest decision an NPC acts on now, in game seconds (0 when all decide every tick). */

@@ -13,8 +13,8 @@ final class TracedFaceTargetSystem extends FaceTargetSystem {
     private long turnStart;
     private long currentTick;
 
-    TracedFaceTargetSystem(IoPolicy policy, Budget budget, JobTrace trace) {
-        super(policy, budget);
+    TracedFaceTargetSystem(IoPolicy policy, Budget budget, int historyDepth, JobTrace trace) {
+        super(policy, budget, historyDepth);
         this.trace = trace;
     }
 

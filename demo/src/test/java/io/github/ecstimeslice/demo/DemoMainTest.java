@@ -68,6 +68,8 @@ class DemoMainTest {
             "--threads bogus        | bogus",
             "--animation-threads next-tick | --animation-threads must be world or same-tick, was next-tick",
             "--ticks 0              | --ticks must be at least 1, was 0",
+            "--history -1           | --history must be from 0 to 1024, was -1",
+            "--history 1025         | --history must be from 0 to 1024, was 1025",
             "--ticks 5 --seconds 5  | not both",
             "--tick-rate 0          | --tick-rate must be between 1 and 10000, was 0.0",
             "--frobnicate           | --frobnicate",
@@ -77,6 +79,17 @@ class DemoMainTest {
         assertEquals(2, run.exitCode, run.out + run.err);
         assertTrue(run.err.contains(named.trim()), "names the bad value: " + run.err);
         assertTrue(run.err.contains("Usage: ecs-timeslice-demo"), "shows the usage: " + run.err);
+    }
+
+    @Test
+    void aLiveRunWithNoHistoryTurnsTheNpcsAndSaysItHasNoAgesToShow() {
+        Result run = demo("--npcs", "400", "--ticks", "120", "--budget", "jobs:40", "--history", "0");
+        assertEquals(0, run.exitCode, run.err);
+        List<String> reports = run.out.lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
+        assertEquals(2, reports.size(), run.out);
+        assertTrue(reports.stream().allMatch(line -> line.contains("age n/a (no history)") && line.contains("2400 decisions/s")),
+                run.out);
+        assertTrue(run.out.contains("history 0"), run.out);
     }
 
     @Test

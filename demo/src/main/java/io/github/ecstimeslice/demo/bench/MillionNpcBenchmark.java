@@ -18,8 +18,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Throughput: a whole tick of the facing kit with 1,000,000 NPCs: 100,000 AIAO decisions (10% a
- * tick) and the turn animation of every NPC, each on the world's thread or on workers. Ticks per
- * second is 1 / the score.
+ * tick) and the turn animation of every NPC, each on the world's thread or on workers, with the
+ * decision system's default history of 2 decisions per NPC or with none. Ticks per second is
+ * 1 / the score.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -34,9 +35,13 @@ public class MillionNpcBenchmark extends WorldTickBenchmark {
     @Param({"WORLD_THREAD", "WORKERS_SAME_TICK"})
     public Threading animation;
 
+    /** The decisions kept per NPC: the default 2, or none (decisions only reach DesiredOrientation). */
+    @Param({"2", "0"})
+    public int history;
+
     @Setup
     public void setUp() {
-        FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100_000));
+        FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100_000), history);
         decisions.setThreading(threading);
         TurnAnimationSystem turns = new TurnAnimationSystem();
         turns.setThreading(animation);

@@ -14,8 +14,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Framework overhead: one tick of 100,000 NPCs with 10,000 facing decisions, decided by a
- * FaceTargetSystem under each policy, or by a hand-written round-robin walker doing the same atan2
- * work (also one that keeps each NPC's latest decision). Time per tick (batch starts included,
+ * FaceTargetSystem under each policy (with its default history of 2 decisions per NPC, and with
+ * none: {@code -nohistory}, the walker's work), or by a hand-written round-robin walker doing the
+ * same atan2 work (also one that keeps each NPC's latest decision). Time per tick (batch starts included,
  * every 10th tick). Each case runs in its own fork, minutes apart: on a noisy machine compare
  * them with {@link SideBySide}, which interleaves them tick by tick.
  */
@@ -26,7 +27,8 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
 public class OverheadBenchmark extends WorldTickBenchmark {
 
-    @Param({"walker", "walker+record", "AIAO", "SIAO", "SISO", "AISO"})
+    @Param({"walker", "walker+record", "AIAO", "SIAO", "SISO", "AISO",
+            "AIAO-nohistory", "SIAO-nohistory", "SISO-nohistory", "AISO-nohistory"})
     public String decider;
 
     @Param({"100000"})

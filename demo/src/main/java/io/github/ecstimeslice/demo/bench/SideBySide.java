@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
  * (and their range), so one disturbed round moves nothing.
  *
  * <p>Comparisons (issue 6's targets): {@code overhead} (100,000 NPCs, 10,000 decisions a tick:
- * walker, walker+record, the four policies), {@code scaling} (10,000 AIAO decisions a tick at
+ * walker, walker+record, the four policies with the default history and with none), {@code scaling} (10,000 AIAO decisions a tick at
  * 10,000, 100,000 and 1,000,000 NPCs, and the walker at the same sizes) and {@code frames}
  * (100,000 NPCs at 10,000 a tick, a batch every 10 ticks: p99 over mean, and the mean tick at each
  * position in the 10-tick cycle, the worst over the mean; artemis's interval system for contrast).
@@ -79,7 +79,8 @@ public final class SideBySide implements Callable<Integer> {
         int ticks = quick ? 200 : 2000;
         if (chosen.contains("overhead")) {
             Lineup overhead = new Lineup(rounds, ticks);
-            for (String decider : concat(new String[]{"walker", "walker+record"}, POLICIES)) {
+            String[] bare = Arrays.stream(POLICIES).map(policy -> policy + FacingWorlds.NO_HISTORY).toArray(String[]::new);
+            for (String decider : concat(concat(new String[]{"walker", "walker+record"}, POLICIES), bare)) {
                 overhead.add(decider, FacingWorlds.create(100_000, false, FacingWorlds.decider(decider, 100_000, 10_000)), 40);
             }
             overhead.run();
