@@ -78,6 +78,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * and no save. One bit per slot, cleared when a batch starts.
      */
     private final BitVector droppedSlots = new BitVector();
+    /** How many slots the current batch has dropped: while none, no slot's bit is read. */
+    private int droppedCount;
     private Object[] inputs = new Object[0];
     /**
      * The input of every job run on the world's thread with async input: read right before its job
@@ -531,7 +533,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     protected void removed(int entityId) {
         int slot = Arrays.binarySearch(keys, 0, batchSize, entityId);
         if (slot >= 0) {
-            droppedSlots.unsafeSet(slot);
+            markDropped(slot);
         }
         store.clear(entityId);
     }
@@ -555,7 +557,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         batchSize = size;
         cursor = 0;
         batchNumber++;
-        droppedSlots.clear();
+        if (droppedCount != 0) {
+            droppedSlots.clear();
+            droppedCount = 0;
+        }
         batchPolicy = policy;
         if (batchPolicy.syncInput()) {
             readAllInputs();
@@ -589,7 +594,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         int ran = 0;
         while (maxJobs > ran && batchSize > cursor) {
             int slot = cursor++;
-            if (droppedSlots.unsafeGet(slot)) {
+            if (isDropped(slot)) {
                 continue;
             }
             int entityId = keys[slot];
@@ -633,7 +638,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         try {
             while (maxJobs > ran && size > slot) {
                 int current = slot++;
-                if (droppedSlots.unsafeGet(current)) {
+                if (isDropped(current)) {
                     continue;
                 }
                 int entityId = k[current];
@@ -699,7 +704,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         try {
             while (maxJobs > count && batchSize > cursor) {
                 int slot = cursor++;
-                if (droppedSlots.unsafeGet(slot)) {
+                if (isDropped(slot)) {
                     continue;
                 }
                 if (!syncInput) {
@@ -763,7 +768,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                     if (thrown != null) {
                         startedFailures[finished] = null;
                         drop(slot, thrown);
-                    } else if (!syncOutput && !droppedSlots.unsafeGet(slot)) {
+                    } else if (!syncOutput && !isDropped(slot)) {
                         saveReportingFailure(slot);
                     }
                 }
@@ -772,7 +777,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             if (finished < count) { // a VM error is leaving: the jobs not finished get nothing from this batch
                 crew.await();
                 for (int i = finished; count > i; i++) {
-                    droppedSlots.unsafeSet(started[i]);
+                    markDropped(started[i]);
                     startedFailures[i] = null;
                 }
             }
@@ -782,16 +787,27 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         nanosPerJob = nanosPerJob < 0 ? perJob : 0.75 * nanosPerJob + 0.25 * perJob;
     }
 
+    /** True if the slot was dropped from the current batch. */
+    private boolean isDropped(int slot) {
+        return droppedCount != 0 && droppedSlots.unsafeGet(slot);
+    }
+
+    /** Drops the slot from the current batch: its entity gets no job and no save from it. */
+    private void markDropped(int slot) {
+        droppedSlots.unsafeSet(slot);
+        droppedCount++;
+    }
+
     /** Moves the cursor past dropped slots, so a batch whose remaining slots all left is finished. */
     private void skipDroppedSlots() {
-        while (batchSize > cursor && droppedSlots.unsafeGet(cursor)) {
+        while (batchSize > cursor && isDropped(cursor)) {
             cursor++;
         }
     }
 
     private void saveStagedOutputs() {
         for (int slot = 0, s = batchSize; s > slot; slot++) {
-            if (!droppedSlots.unsafeGet(slot)) {
+            if (!isDropped(slot)) {
                 saveReportingFailure(slot);
             }
         }
@@ -844,7 +860,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** The slot's job failed: its entity gets no job or save for the rest of this batch. */
     private void drop(int slot, Throwable thrown) {
-        droppedSlots.unsafeSet(slot);
+        markDropped(slot);
         recordFailure(keys[slot], thrown);
     }
 
