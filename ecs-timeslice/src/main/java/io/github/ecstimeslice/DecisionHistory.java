@@ -9,7 +9,7 @@ import com.artemis.PooledComponent;
  *
  * <p>Other systems read it with a {@code ComponentMapper} of the system's history type, or
  * through {@link TimeslicedSystem#historyOf(int)}. Each timesliced system in a world needs its own
- * history type: declare an empty subclass ({@code public class FacingDecisions extends
+ * history type, unless it keeps none ({@link TimeslicedSystem#NO_HISTORY}): declare an empty subclass ({@code public class FacingDecisions extends
  * DecisionHistory<FacingDecision> {}}) and pass it to the system's constructor. A world with a
  * single timesliced system may use this class as it is.
  *

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Flat frames: the distribution of single tick times (JMH sample mode: mean, p50, p99) for
  * 100,000 NPCs deciding at 10,000 a tick (a batch every 10 ticks, so one tick in ten starts a
- * batch), under each policy, and for artemis's IntervalIteratingSystem deciding for everyone every
+ * batch), under each policy (and AIAO keeping no history), and for artemis's IntervalIteratingSystem deciding for everyone every
  * 10 ticks: the same average rate, all at once. The hand-written walker (no batches at all) shows
  * how much the machine itself jitters.
  */
@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
 public class FlatFramesBenchmark extends WorldTickBenchmark {
 
-    @Param({"walker", "AIAO", "SIAO", "SISO", "AISO", "interval"})
+    @Param({"walker", "AIAO", "SIAO", "SISO", "AISO", "AIAO-nohistory", "interval"})
     public String decider;
 
     @Setup
