@@ -16,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
-import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -52,14 +51,12 @@ class EntityChurnTest {
         private final IoPolicy policy;
         private final boolean onWorldThread;
         private final String label;
-        private final Random random;
         private final StampSystem system;
         private final World world;
         private final ComponentMapper<Serial> serials;
-        private final ComponentMapper<Decides> decides;
         private final EntitySubscription subscription;
-        private final IntBag alive = new IntBag();
-        private long nextSerial = 1;
+        private final RandomChurn churn;
+        private final IntBag alive;
 
         /** Events as {kind, a, b}: TICK(tick), JOB(serial, batch), SAVE(serial), REMOVED(serial). */
         private final List<long[]> events = new ArrayList<>();
@@ -77,7 +74,8 @@ class EntityChurnTest {
             this.policy = policy;
             this.onWorldThread = threading == Threading.WORLD_THREAD;
             this.label = policy + ", " + threading + ", " + jobsPerTick + " jobs per tick, seed " + seed;
-            this.random = new Random(seed);
+            this.churn = new RandomChurn(seed);
+            this.alive = churn.alive;
             Run run = this;
             this.system = new StampSystem(policy, Budget.jobsPerTick(jobsPerTick)) {
                 @Override
@@ -95,11 +93,10 @@ class EntityChurnTest {
                     .with(new ChurnBefore(), system, new ChurnAfter())
                     .build());
             this.serials = world.getMapper(Serial.class);
-            this.decides = world.getMapper(Decides.class);
             this.subscription = world.getAspectSubscriptionManager().get(Aspect.all(Decides.class));
             subscription.addSubscriptionListener(this);
             for (int i = 0; i < 20; i++) {
-                create();
+                churn.create(world);
             }
         }
 
@@ -126,32 +123,8 @@ class EntityChurnTest {
         private abstract class Churn extends BaseSystem {
             @Override
             protected void processSystem() {
-                int changes = random.nextInt(4);
-                for (int i = 0; i < changes; i++) {
-                    int choice = random.nextInt(10);
-                    if (choice < 3 || alive.isEmpty()) {
-                        create();
-                    } else {
-                        int at = random.nextInt(alive.size());
-                        int id = alive.get(at);
-                        if (choice < 6) {
-                            world.delete(id);
-                            alive.remove(at);
-                        } else if (decides.has(id)) {
-                            decides.remove(id);
-                        } else {
-                            decides.create(id);
-                        }
-                    }
-                }
+                churn.step(world);
             }
-        }
-
-        private void create() {
-            int id = world.create();
-            serials.create(id).value = nextSerial++;
-            decides.create(id);
-            alive.add(id);
         }
 
         private long serialOf(int id) {

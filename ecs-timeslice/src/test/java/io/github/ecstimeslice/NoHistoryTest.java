@@ -3,7 +3,6 @@ package io.github.ecstimeslice;
 import com.artemis.BaseSystem;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
-import com.artemis.utils.IntBag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -11,7 +10,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -154,39 +152,18 @@ class NoHistoryTest {
 
     /** Creates, deletes and unsubscribes entities at random, before the timesliced systems. */
     private static final class Churn extends BaseSystem {
-        private final Random random;
-        private final IntBag alive = new IntBag();
-        private ComponentMapper<Decides> decides;
-        private ComponentMapper<Serial> serials;
-        private long nextSerial = 1;
+        private final RandomChurn churn;
 
         Churn(long seed) {
-            random = new Random(seed);
+            churn = new RandomChurn(seed);
         }
 
         @Override
         protected void processSystem() {
-            int changes = alive.size() < 10 ? 3 : random.nextInt(4);
-            for (int i = 0; i < changes; i++) {
-                int choice = random.nextInt(10);
-                if (choice < 4 || alive.isEmpty()) {
-                    int id = world.create();
-                    decides.create(id);
-                    serials.create(id).value = nextSerial++;
-                    alive.add(id);
-                } else {
-                    int at = random.nextInt(alive.size());
-                    int id = alive.get(at);
-                    if (choice < 7) {
-                        world.delete(id);
-                        alive.remove(at);
-                    } else if (decides.has(id)) {
-                        decides.remove(id);
-                    } else {
-                        decides.create(id);
-                    }
-                }
+            if (churn.alive.size() < 10) {
+                churn.create(world);
             }
+            churn.step(world);
         }
     }
 }
