@@ -78,7 +78,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * and no save. One bit per slot, cleared when a batch starts.
      */
     private final BitVector droppedSlots = new BitVector();
-    /** How many slots the current batch has dropped: while none, no slot's bit is read. */
+    /** Counts drop marks in the current batch (a slot may be marked twice): 0 if and only if no bit is set. */
     private int droppedCount;
     private Object[] inputs = new Object[0];
     /**
@@ -221,8 +221,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Called on the world's thread right after {@code output} became the latest output of
-     * {@code entityId}; publish it into the game's components here. Does nothing by default.
-     * {@code output} is owned by the system: copy from it, do not keep it.
+     * {@code entityId} (with {@link #NO_HISTORY}: when it would have; nothing keeps it); publish it
+     * into the game's components here. Does nothing by default. {@code output} is owned by the
+     * system and reused, with no history by the very next job: copy from it, do not keep it.
      */
     protected void outputSaved(int entityId, O output) {
     }
@@ -332,7 +333,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return historyDepth;
     }
 
-    /** The component type this system keeps its saved outputs in. */
+    /** The component type this system keeps its saved outputs in (none with {@link #NO_HISTORY}). */
     public Class<? extends DecisionHistory<O>> historyType() {
         return historyType;
     }
@@ -455,7 +456,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                         + ": give each timesliced system its own DecisionHistory subclass");
             }
         }
-        histories = world.getMapper(historyType);
+        if (historyDepth != NO_HISTORY) {
+            histories = world.getMapper(historyType);
+        }
     }
 
     @Override
@@ -479,6 +482,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
         skipDroppedSlots();
         if (cursor == batchSize) {
+            makeRoomForNextBatch(); // first: if it throws, the finished batch is left as it was
             if (batchPolicy.syncOutput()) {
                 saveStagedOutputs();
             }
@@ -544,15 +548,25 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         // subclass is registered as a subscription listener and removed(int) is always delivered.
     }
 
-    private void startBatch() {
+    /**
+     * Grows the store and the slots for a batch of the subscription's entities. All that may throw
+     * at a batch boundary (a store that cannot grow, the game's {@code createInput} or
+     * {@code createOutput}) runs here, before the finished batch's outputs are saved: a failure
+     * leaves the finished batch as it was, to be saved once when a later tick gets past this.
+     */
+    private void makeRoomForNextBatch() {
         IntBag entities = subscription.getEntities();
         int size = entities.size();
         if (size > 0) {
-            // ids ascend: the last is the largest, so the batch's saves need no bounds check; first,
-            // so that a store that cannot grow leaves the finished batch as it was
+            // ids ascend: the last is the largest, so the batch's saves need no bounds check
             store.ensureEntity(entities.get(size - 1));
         }
         ensureSlots(size);
+    }
+
+    private void startBatch() {
+        IntBag entities = subscription.getEntities();
+        int size = entities.size();
         System.arraycopy(entities.getData(), 0, keys, 0, size);
         batchSize = size;
         cursor = 0;
@@ -888,6 +902,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
     }
 
+    /**
+     * Grows the slots to at least {@code size}, making their input and output objects. The game's
+     * {@code createInput}/{@code createOutput} run before any field changes, so one that throws
+     * leaves the system as it was and the next batch start tries again.
+     */
     private void ensureSlots(int size) {
         int capacity = keys.length;
         if (size <= capacity) {
@@ -895,18 +914,26 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
         if (jobInput == null) {
             jobInput = createInput();
-            jobOutput = historyDepth == NO_HISTORY ? createOutput() : null;
+        }
+        if (jobOutput == null && historyDepth == NO_HISTORY) {
+            jobOutput = createOutput();
         }
         int grown = Math.max(size, capacity + (capacity >> 1));
+        Object[] grownInputs = Arrays.copyOf(inputs, grown);
+        Object[] newOutputs = new Object[grown - capacity];
+        for (int i = capacity; grown > i; i++) {
+            grownInputs[i] = createInput();
+            newOutputs[i - capacity] = createOutput();
+        }
+        int[] grownOutputs = Arrays.copyOf(outputs, grown);
+        for (int i = capacity; grown > i; i++) {
+            grownOutputs[i] = store.add(newOutputs[i - capacity]);
+        }
         keys = Arrays.copyOf(keys, grown);
         droppedSlots.ensureCapacity(grown);
-        inputs = Arrays.copyOf(inputs, grown);
-        outputs = Arrays.copyOf(outputs, grown);
+        inputs = grownInputs;
+        outputs = grownOutputs;
         started = new int[grown];
         startedFailures = new Throwable[grown];
-        for (int i = capacity; grown > i; i++) {
-            inputs[i] = createInput();
-            outputs[i] = store.add(createOutput());
-        }
     }
 }

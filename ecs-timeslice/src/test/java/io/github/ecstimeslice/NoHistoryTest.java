@@ -29,14 +29,16 @@ class NoHistoryTest {
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
     void withNoHistoryTheGameIsToldOfTheSameOutputsInTheSameTicksAsWithAHistory(IoPolicy policy, Threading threading) {
-        for (int jobsPerTick : new int[]{1, 3, 16, 1000}) {
+        // budgets that depend on game time only (a millis budget would run different job counts)
+        Budget[] budgets = {Budget.jobsPerTick(1), Budget.jobsPerTick(3), Budget.jobsPerTick(16),
+                Budget.jobsPerTick(1000), Budget.jobsPerSecond(25), Budget.batchEvery(0.35)};
+        for (Budget budget : budgets) {
             for (long seed = 1; seed <= 4; seed++) {
-                String label = policy + ", " + threading + ", " + jobsPerTick + " jobs per tick, seed " + seed;
+                String label = policy + ", " + threading + ", " + budget + ", seed " + seed;
                 PublishLog kept = new PublishLog();
                 PublishLog notKept = new PublishLog();
-                StampSystem withHistory = new StampSystem(policy, Budget.jobsPerTick(jobsPerTick), 2).observedBy(kept);
-                StampSystem withoutHistory = new StampSystem(policy, Budget.jobsPerTick(jobsPerTick),
-                        TimeslicedSystem.NO_HISTORY) {
+                StampSystem withHistory = new StampSystem(policy, budget, 2).observedBy(kept);
+                StampSystem withoutHistory = new StampSystem(policy, budget, TimeslicedSystem.NO_HISTORY) {
                     // a class of its own: a world holds one system of each class
                 }.observedBy(notKept);
                 withHistory.setThreading(threading);
@@ -44,13 +46,43 @@ class NoHistoryTest {
                 // both see the same entities: the churn runs before them, and nothing changes between them
                 World world = TestWorlds.of(new Churn(seed), withHistory, withoutHistory);
                 for (int tick = 0; tick < 300; tick++) {
-                    world.process();
+                    TestWorlds.run(world, 1, DELTA);
                     assertEquals(kept.lines, notKept.lines, label + ": after tick " + tick);
                 }
                 world.dispose();
                 assertTrue(kept.lines.size() > 100, label + ": outputs were published all along, " + kept.lines.size());
             }
         }
+    }
+
+    @Test
+    void aVmErrorInAJobLeavesTheJobsBeforeItPublishedAndTheBatchGoesOnAfterIt() {
+        int[] ids = new int[10];
+        boolean[] thrown = {false};
+        PublishLog log = new PublishLog();
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(5), TimeslicedSystem.NO_HISTORY) {
+            @Override
+            protected void runJob(int entityId, Stamp input, Stamp output) {
+                super.runJob(entityId, input, output);
+                if (entityId == ids[2] && !thrown[0]) {
+                    thrown[0] = true;
+                    throw new StackOverflowError("simulated");
+                }
+            }
+        }.observedBy(log);
+        World world = TestWorlds.of(system);
+        System.arraycopy(TestWorlds.deciders(world, 10), 0, ids, 0, 10);
+        assertThrows(StackOverflowError.class, () -> TestWorlds.run(world, 1, DELTA), "a VM error is rethrown as is");
+        assertEquals(3, system.batchPosition(), "the failed job counts as started");
+        assertEquals(List.of(0L), log.inputTicksOf(ids[0]), "the jobs before it published");
+        assertEquals(List.of(0L), log.inputTicksOf(ids[1]), "the jobs before it published");
+        assertTrue(log.inputTicksOf(ids[2]).isEmpty(), "the failed job published nothing");
+        TestWorlds.run(world, 4, DELTA); // the rest of batch 0 (slots 3 to 9), then batch 1
+        for (int i = 3; i < 10; i++) {
+            assertFalse(log.inputTicksOf(ids[i]).isEmpty(), "entity " + i + " of batch 0 was decided after the error");
+        }
+        List<Long> failed = log.inputTicksOf(ids[2]);
+        assertTrue(!failed.isEmpty() && failed.stream().allMatch(t -> t > 0), "decided again in batch 1 only: " + failed);
     }
 
     @ParameterizedTest(name = "{0}, {1}")

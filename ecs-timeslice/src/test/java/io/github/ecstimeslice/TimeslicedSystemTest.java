@@ -5,15 +5,21 @@ import com.artemis.ComponentMapper;
 import com.artemis.World;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TimeslicedSystemTest {
@@ -254,6 +260,63 @@ class TimeslicedSystemTest {
             assertTrue(history.output(0) != history.output(1), "entity " + id + ": two saves, two objects");
             assertTrue(history.output(0).tick > history.output(1).tick, "entity " + id + ": newest first");
         }
+    }
+
+    static Stream<Arguments> policiesWithAndWithoutHistory() {
+        return Arrays.stream(IoPolicy.values()).flatMap(policy -> Stream.of(
+                Arguments.of(policy, TimeslicedSystem.DEFAULT_HISTORY_DEPTH), Arguments.of(policy, TimeslicedSystem.NO_HISTORY)));
+    }
+
+    @ParameterizedTest(name = "{0}, history {1}")
+    @MethodSource("policiesWithAndWithoutHistory")
+    void aCreateOutputThatFailsWhileTheSlotsGrowLeavesTheSystemWorkingFromTheNextTick(IoPolicy policy, int depth) {
+        boolean[] failed = {false};
+        List<Integer> saves = new ArrayList<>();
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(10), depth) {
+            @Override
+            protected Stamp createOutput() {
+                if (!failed[0]) {
+                    failed[0] = true;
+                    throw new IllegalStateException("no outputs today");
+                }
+                return super.createOutput();
+            }
+        }.observedBy(new JobRecorder(new ArrayList<>(), saves));
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 3);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> TestWorlds.run(world, 1, DELTA));
+        assertEquals("no outputs today", e.getMessage());
+        TestWorlds.run(world, 4, DELTA);
+        for (int id : ids) {
+            assertTrue(saves.contains(id), "entity " + id + " got decisions after the failure: " + saves);
+        }
+    }
+
+    @ParameterizedTest(name = "history {0}")
+    @ValueSource(ints = {TimeslicedSystem.DEFAULT_HISTORY_DEPTH, TimeslicedSystem.NO_HISTORY})
+    void aFinishedSyncOutputBatchIsSavedOnceWhenTheNextBatchCannotGrowAtFirst(int depth) {
+        int[] calls = {0};
+        int[] failAt = {-1};
+        List<Integer> saves = new ArrayList<>();
+        StampSystem system = new StampSystem(IoPolicy.SISO, Budget.jobsPerTick(3), depth) {
+            @Override
+            protected Stamp createOutput() {
+                if (++calls[0] == failAt[0]) {
+                    throw new IllegalStateException("no outputs today");
+                }
+                return super.createOutput();
+            }
+        }.observedBy(new JobRecorder(new ArrayList<>(), saves));
+        World world = TestWorlds.of(system);
+        int[] first = TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 1, DELTA); // batch 0: all 3 jobs, outputs staged
+        TestWorlds.deciders(world, 2);   // batch 1 has 5 entities: the slots must grow
+        failAt[0] = calls[0] + 1;
+        assertThrows(IllegalStateException.class, () -> TestWorlds.run(world, 1, DELTA));
+        assertEquals(List.of(), saves, "the failing batch start saved nothing");
+        TestWorlds.run(world, 1, DELTA); // grows, saves batch 0, starts batch 1
+        assertEquals(List.of(first[0], first[1], first[2]), saves, "batch 0 saved once");
+        assertEquals(5, system.batchSize());
     }
 
     static class ReaderSystem extends TimeslicedSystem<Stamp, Stamp> {

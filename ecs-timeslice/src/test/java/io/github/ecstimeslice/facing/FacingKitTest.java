@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FacingKitTest {
@@ -180,7 +181,7 @@ class FacingKitTest {
             turned += notKeptOrientations.get(npc).radians != 0f ? 1 : 0; // all start at 0
         }
         assertTrue(turned > 500, "decisions reached the NPCs: " + turned + " of 600 turned");
-        assertTrue(notKept.decisions.latestOutput(notKept.npcs[0]) == null, "and no decision was kept");
+        assertNull(notKept.decisions.latestOutput(notKept.npcs[0]), "and no decision was kept");
     }
 
     /** Gives a random third of the NPCs a new random desired orientation every tick. */

@@ -34,21 +34,17 @@ class SteadyStateAllocationTest {
                 .flatMap(policy -> Arrays.stream(budgets).map(budget -> Arguments.of(policy, budget, threading))));
     }
 
-    static Stream<Arguments> policiesAndThreading() {
-        return Arrays.stream(Threading.values()).flatMap(threading -> Arrays.stream(IoPolicy.values())
-                .map(policy -> Arguments.of(policy, threading)));
-    }
-
     @ParameterizedTest(name = "{0}, {1}, {2}")
     @MethodSource("policiesBudgetsAndThreading")
     void aSteadyStateTickAllocatesZeroBytesOnTheWorldThread(IoPolicy policy, Budget budget, Threading threading) {
         assertZeroBytesPerTick(policy, budget, threading, TimeslicedSystem.DEFAULT_HISTORY_DEPTH);
     }
 
-    @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("policiesAndThreading")
-    void withNoHistoryASteadyStateTickAllocatesZeroBytesOnTheWorldThread(IoPolicy policy, Threading threading) {
-        assertZeroBytesPerTick(policy, Budget.jobsPerTick(37), threading, TimeslicedSystem.NO_HISTORY);
+    @ParameterizedTest(name = "{0}, {1}, {2}")
+    @MethodSource("policiesBudgetsAndThreading")
+    void withNoHistoryASteadyStateTickAllocatesZeroBytesOnTheWorldThread(IoPolicy policy, Budget budget,
+                                                                          Threading threading) {
+        assertZeroBytesPerTick(policy, budget, threading, TimeslicedSystem.NO_HISTORY);
     }
 
     private static void assertZeroBytesPerTick(IoPolicy policy, Budget budget, Threading threading, int historyDepth) {
