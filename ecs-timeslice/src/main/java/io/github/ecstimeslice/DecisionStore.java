@@ -10,8 +10,9 @@ import java.util.Arrays;
  * <p>Output objects live in one pool and are passed around by handle (their index in the pool):
  * the rings and the system's job slots hold {@code int} handles, so a save moves ints, never
  * object references (no GC write barriers on the hot path), and saves of consecutive entities
- * touch consecutive memory. Memory: about {@code depth} × 20 bytes per entity id up to the highest
- * id seen, plus the pooled outputs.
+ * touch consecutive memory. An entry's handle, tick and game time sit side by side in one array,
+ * so a save writes one place. Memory: about {@code depth} × 24 + 4 bytes per entity id up to the
+ * highest id seen, plus the pooled outputs.
  */
 final class DecisionStore {
 
@@ -29,10 +30,10 @@ final class DecisionStore {
     private final int depth;
     private Object[] pool = new Object[0];
     private int pooled;
-    /** Entry {@code k} of entity {@code e} is at {@code e * depth + k}: a handle, or NONE. */
-    private int[] entries = new int[0];
-    /** Entry {@code i}'s tick at {@code 2i}, its game seconds' bits at {@code 2i + 1}. */
-    private long[] stamps = new long[0];
+    /** Longs per entry: the output's handle (or NONE), the tick it was saved, its game seconds' bits. */
+    private static final int ENTRY = 3;
+    /** Entry {@code k} of entity {@code e} starts at {@code ENTRY * (e * depth + k)}. */
+    private long[] entries = new long[0];
     /**
      * Per entity: the {@link #ATTACHED} bit, how many entries are valid (bits 16 to 30) and the
      * ring index of the newest (bits 0 to 15, meaningful while the size is above 0).
@@ -85,19 +86,19 @@ final class DecisionStore {
         if (size(entity) == 0) {
             return null;
         }
-        return pool[entries[entity * depth + (rings[entity] & NEWEST_MASK)]];
+        return pool[(int) entries[ENTRY * (entity * depth + (rings[entity] & NEWEST_MASK))]];
     }
 
     Object output(int entity, int age) {
-        return pool[entries[index(entity, age)]];
+        return pool[(int) entries[ENTRY * index(entity, age)]];
     }
 
     long savedAtTick(int entity, int age) {
-        return stamps[2 * index(entity, age)];
+        return entries[ENTRY * index(entity, age) + 1];
     }
 
     double savedAtSeconds(int entity, int age) {
-        return Double.longBitsToDouble(stamps[2 * index(entity, age) + 1]);
+        return Double.longBitsToDouble(entries[ENTRY * index(entity, age) + 2]);
     }
 
     private int index(int entity, int age) {
@@ -128,11 +129,52 @@ final class DecisionStore {
      * O(1); allocates nothing.
      */
     int pushIfFull(int entity, int handle, long tick, double gameSeconds) {
+        return pushIfFull(rings, entries, depth, fullState(), entity, handle, tick, Double.doubleToRawLongBits(gameSeconds));
+    }
+
+    /**
+     * {@link #pushIfFull(int, int, long, double)} on arrays the caller keeps in locals: a job loop
+     * reads {@link #rings()}, {@link #entries()} and {@link #fullState()} once per tick instead of
+     * through the store once per job (the job's calls make the JIT read fields again each time).
+     * The arrays stay the same during a tick: only {@link #ensureEntity} replaces them.
+     */
+    static int pushIfFull(int[] rings, long[] entries, int depth, int fullState, int entity, int handle,
+                          long tick, long gameSecondsBits) {
         int state = rings[entity];
-        if ((state & ATTACHED) == 0 || sizeOf(state) != depth) {
+        if ((state & ~NEWEST_MASK) != fullState) {
             return NONE;
         }
-        return push(entity, handle, tick, gameSeconds);
+        int ring = (state & NEWEST_MASK) + 1;
+        if (ring == depth) {
+            ring = 0;
+        }
+        int i = ENTRY * (entity * depth + ring);
+        int displaced = (int) entries[i];
+        entries[i] = handle;
+        entries[i + 1] = tick;
+        entries[i + 2] = gameSecondsBits;
+        rings[entity] = fullState | ring;
+        return displaced;
+    }
+
+    /** The ring state of an attached entity with a full ring, newest index 0. */
+    int fullState() {
+        return ATTACHED | depth << SIZE_SHIFT;
+    }
+
+    /** The per-entity ring states, for {@link #pushIfFull(int[], long[], int, int, int, int, long, long)}. */
+    int[] rings() {
+        return rings;
+    }
+
+    /** The entries, for {@link #pushIfFull(int[], long[], int, int, int, int, long, long)}. */
+    long[] entries() {
+        return entries;
+    }
+
+    /** The output pool, by handle; replaced when {@link #add} grows it. */
+    Object[] pool() {
+        return pool;
     }
 
     /**
@@ -140,7 +182,7 @@ final class DecisionStore {
      * a stale one left from before a {@link #clear}, or {@link #NONE} while the ring fills. O(1).
      */
     int nextDisplaced(int entity) {
-        return entries[entity * depth + nextRing(rings[entity])];
+        return (int) entries[ENTRY * (entity * depth + nextRing(rings[entity]))];
     }
 
     /**
@@ -152,11 +194,11 @@ final class DecisionStore {
         int state = rings[entity];
         int size = sizeOf(state);
         int ring = nextRing(state);
-        int i = entity * depth + ring;
-        int displaced = entries[i];
+        int i = ENTRY * (entity * depth + ring);
+        int displaced = (int) entries[i];
         entries[i] = handle;
-        stamps[2 * i] = tick;
-        stamps[2 * i + 1] = Double.doubleToRawLongBits(gameSeconds);
+        entries[i + 1] = tick;
+        entries[i + 2] = Double.doubleToRawLongBits(gameSeconds);
         rings[entity] = state & ATTACHED | (size < depth ? size + 1 : size) << SIZE_SHIFT | ring;
         return displaced;
     }
@@ -183,19 +225,17 @@ final class DecisionStore {
     }
 
     private void grow(int entity) {
-        long entities = Math.max(entity + 1L, rings.length + (rings.length >> 1));
-        long stampCount = 2 * entities * depth;
-        if (stampCount > Integer.MAX_VALUE - 8) {
-            entities = Math.max(entity + 1L, (Integer.MAX_VALUE - 8) / (2L * depth));
-            if (2 * entities * depth > Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("a history of depth " + depth + " cannot hold entity id " + entity
-                        + ": lower the history depth");
-            }
+        long limit = (Integer.MAX_VALUE - 8) / ((long) ENTRY * depth); // entity ids one long[] can hold
+        if (entity + 1L > limit) {
+            throw new IllegalStateException("a history of depth " + depth + " cannot hold entity id " + entity
+                    + ": lower the history depth");
         }
+        long entities = Math.min(Math.max(entity + 1L, rings.length + (rings.length >> 1)), limit);
         int oldEntries = entries.length;
-        entries = Arrays.copyOf(entries, (int) (entities * depth));
-        Arrays.fill(entries, oldEntries, entries.length, NONE);
-        stamps = Arrays.copyOf(stamps, (int) (2 * entities * depth));
+        entries = Arrays.copyOf(entries, (int) (ENTRY * entities * depth));
+        for (int i = oldEntries; entries.length > i; i += ENTRY) {
+            entries[i] = NONE;
+        }
         rings = Arrays.copyOf(rings, (int) entities);
     }
 }
