@@ -665,7 +665,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /**
      * {@link #runJobs} for a system with {@link #NO_HISTORY} and async output: each output is
      * published as soon as its job ran, through one shared output object. The loop's state is in
-     * locals: the job's calls could change any field, so a field would be read again every job.
+     * locals: the job's calls could change any field, so a field would be read again every job. A
+     * loop of its own rather than a branch in {@code runJobs}: the store's locals there stay live
+     * across the job's calls, and keeping them cost this loop about 5% (measured on JDK 17).
      */
     @SuppressWarnings("unchecked")
     private int publishJobs(int maxJobs, boolean syncInput) {
