@@ -8,11 +8,11 @@ import java.util.Arrays;
  * arrays indexed by entity id. {@link DecisionHistory} components are views of it.
  *
  * <p>Output objects live in one pool and are passed around by handle (their index in the pool):
- * the rings and the system's job slots hold {@code int} handles, so a save moves ints, never
- * object references (no GC write barriers on the hot path), and saves of consecutive entities
+ * the entries and the system's job slots hold handles, so a save moves numbers, never object
+ * references (no GC write barriers on the hot path), and saves of consecutive entities
  * touch consecutive memory. An entry's handle, tick and game time sit side by side in one array,
  * so a save writes one place. Memory: about {@code depth} × 24 + 4 bytes per entity id up to the
- * highest id seen, plus the pooled outputs.
+ * highest id seen, plus the pooled outputs; ids up to about 2<sup>31</sup> / (3 × depth).
  */
 final class DecisionStore {
 
@@ -111,7 +111,8 @@ final class DecisionStore {
     }
 
     /**
-     * Makes room for entity ids up to {@code maxEntity}, so that {@link #push} needs no check.
+     * Makes room for entity ids up to {@code maxEntity}, so that {@link #push} and the
+     * {@code pushIfFull} methods need no check.
      * Allocates only when a larger entity id than ever before arrives.
      */
     void ensureEntity(int maxEntity) {
@@ -134,9 +135,10 @@ final class DecisionStore {
 
     /**
      * {@link #pushIfFull(int, int, long, double)} on arrays the caller keeps in locals: a job loop
-     * reads {@link #rings()}, {@link #entries()} and {@link #fullState()} once per tick instead of
+     * reads {@link #rings()}, {@link #entries()} and {@link #fullState()} once per call instead of
      * through the store once per job (the job's calls make the JIT read fields again each time).
-     * The arrays stay the same during a tick: only {@link #ensureEntity} replaces them.
+     * Only {@link #ensureEntity} replaces the arrays, and only at a batch start: nothing a job
+     * loop calls may call it ({@link #add} may grow the pool, not these).
      */
     static int pushIfFull(int[] rings, long[] entries, int depth, int fullState, int entity, int handle,
                           long tick, long gameSecondsBits) {

@@ -162,7 +162,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      *                     {@link DecisionHistory}); {@code null} for {@link DecisionHistory} itself,
      *                     which only one timesliced system in a world may use
      * @param historyDepth how many saved outputs each entity keeps, 1 to 1,024, or
-     *                     {@link #NO_HISTORY} (then {@code historyType} is not used)
+     *                     {@link #NO_HISTORY} (then {@code historyType} is not used). A history
+     *                     takes about 24 × depth + 4 bytes per entity id up to the highest id
+     *                     seen, and holds ids up to about 2<sup>31</sup> / (3 × depth): 699,049 at
+     *                     depth 1,024; past that a batch start fails with an
+     *                     {@code IllegalStateException} naming the id
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
      *                                  {@code historyDepth} is below 0 or above 1,024
      */
@@ -618,7 +622,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         Object[] pool = kept.pool();
         int[] rings = kept.rings();
         long[] entries = kept.entries();
-        int depth = historyDepth;
+        int depth = kept.depth();
         int fullState = kept.fullState();
         long savedTick = tick;
         long savedSecondsBits = Double.doubleToRawLongBits(gameSeconds);
@@ -880,7 +884,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * recycled) attaches its history component, creating it or binding the one already there;
      * while its ring fills, makes a new output object for the slot; then pushes {@code output}.
      * Returns the slot's new output. What may throw (the game's component, {@link #createOutput()})
-     * runs before the push, so a failure leaves the ring and the slot as they were.
+     * runs before the push, so a failure leaves the ring and the slot as they were. It may grow the
+     * output pool (the job loop reads it again) but never the store's rings or entries.
      */
     private int firstSaves(int entityId, int output) {
         if (!store.attached(entityId)) {

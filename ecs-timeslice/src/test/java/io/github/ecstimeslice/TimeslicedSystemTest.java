@@ -45,6 +45,28 @@ class TimeslicedSystemTest {
         assertSame(history.latest(), system.latestOutput(ids[0]));
     }
 
+    @ParameterizedTest(name = "depth {0}")
+    @ValueSource(ints = {1, 1024})
+    void theShallowestAndTheDeepestHistoryKeepEveryOutputWithItsTickAndTime(int depth) {
+        // AIAO, 3 entities, 1 job per tick: entity i runs and saves at ticks i, i + 3, i + 6, ...
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1), depth);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 3);
+        int ticks = 3 * (depth + 5); // every ring has filled and wrapped
+        TestWorlds.run(world, ticks, 0.5f);
+        for (int i = 0; i < ids.length; i++) {
+            DecisionHistory<Stamp> history = system.historyOf(ids[i]);
+            assertEquals(depth, history.size());
+            long newest = ticks - 3 + i;
+            for (int age = 0; age < depth; age++) {
+                long saved = newest - 3L * age;
+                assertEquals(saved, history.output(age).tick, "entity " + i + ", age " + age);
+                assertEquals(saved, history.savedAtTick(age), "entity " + i + ", age " + age);
+                assertEquals(0.5 * (saved + 1), history.savedAtSeconds(age), 1e-9, "entity " + i + ", age " + age);
+            }
+        }
+    }
+
     @Test
     void syncOutputIsSavedAtTheStartOfTheTickAfterTheBatchsLastJob() {
         // SISO, 2 entities, 1 job per tick: batches read inputs at ticks 0, 2, 4 and save at 2, 4, 6
