@@ -146,15 +146,8 @@ final class DecisionStore {
         if ((state & ~NEWEST_MASK) != fullState) {
             return NONE;
         }
-        int ring = (state & NEWEST_MASK) + 1;
-        if (ring == depth) {
-            ring = 0;
-        }
-        int i = ENTRY * (entity * depth + ring);
-        int displaced = (int) entries[i];
-        entries[i] = handle;
-        entries[i + 1] = tick;
-        entries[i + 2] = gameSecondsBits;
+        int ring = after(state & NEWEST_MASK, depth);
+        int displaced = replaceEntry(entries, ENTRY * (entity * depth + ring), handle, tick, gameSecondsBits);
         rings[entity] = fullState | ring;
         return displaced;
     }
@@ -196,11 +189,8 @@ final class DecisionStore {
         int state = rings[entity];
         int size = sizeOf(state);
         int ring = nextRing(state);
-        int i = ENTRY * (entity * depth + ring);
-        int displaced = (int) entries[i];
-        entries[i] = handle;
-        entries[i + 1] = tick;
-        entries[i + 2] = Double.doubleToRawLongBits(gameSeconds);
+        int displaced = replaceEntry(entries, ENTRY * (entity * depth + ring), handle, tick,
+                Double.doubleToRawLongBits(gameSeconds));
         rings[entity] = state & ATTACHED | (size < depth ? size + 1 : size) << SIZE_SHIFT | ring;
         return displaced;
     }
@@ -212,11 +202,22 @@ final class DecisionStore {
 
     /** The ring index the next push writes, for an entity with this ring state. */
     private int nextRing(int state) {
-        if (sizeOf(state) == 0) {
-            return 0;
-        }
-        int ring = (state & NEWEST_MASK) + 1;
-        return ring == depth ? 0 : ring;
+        return sizeOf(state) == 0 ? 0 : after(state & NEWEST_MASK, depth);
+    }
+
+    /** The ring index after {@code ring} in a ring of {@code depth} entries. */
+    private static int after(int ring, int depth) {
+        int next = ring + 1;
+        return next == depth ? 0 : next;
+    }
+
+    /** Writes entry {@code i} (its first long): handle, tick, game seconds' bits; returns the handle it held. */
+    private static int replaceEntry(long[] entries, int i, int handle, long tick, long gameSecondsBits) {
+        int displaced = (int) entries[i];
+        entries[i] = handle;
+        entries[i + 1] = tick;
+        entries[i + 2] = gameSecondsBits;
+        return displaced;
     }
 
     /** Forgets every output of {@code entity}, and that it was attached; keeps the objects for reuse. O(1). */
