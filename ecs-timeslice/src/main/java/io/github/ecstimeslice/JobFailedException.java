@@ -2,7 +2,8 @@ package io.github.ecstimeslice;
 
 /**
  * Thrown from {@code world.process()} when a {@link TimeslicedSystem}'s job failed: its
- * {@code setUpInput}, {@code runJob} or {@code outputSaved} threw. The message names the system and
+ * {@code setUpInput}, {@code runJob} or {@code outputSaved} threw (any {@code Throwable}
+ * but a {@link VirtualMachineError}, checked exceptions thrown sneakily included). The message names the system and
  * the entity; the cause is what was thrown; further failures in the same tick are attached as
  * suppressed exceptions. If {@code setUpInput} or {@code runJob} threw, the entity gets no output
  * from that batch; if {@code outputSaved} threw, the output was saved (it is the latest) but its

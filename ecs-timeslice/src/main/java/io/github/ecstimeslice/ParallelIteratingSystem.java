@@ -16,7 +16,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * world's thread, joined before the system's turn ends. The rest of the game sees the same as
  * with {@link Threading#WORLD_THREAD}, unless a {@code process} call throws: on the world's thread
  * the tick stops at that entity; with workers the failing chunk stops there while the other
- * chunks run on, and the first failure is rethrown after the join.
+ * chunks run on, and the first failure is rethrown after the join. An {@code Error} the executor
+ * throws (no thread could be made) only costs parallelism: the world's thread processes what it
+ * refused, and the error is thrown after the join, once, attached to a failure of that tick if
+ * there was one.
  *
  * <p>With workers, {@code process} runs on several threads at once, each entity exactly once, in
  * no particular order: it may read anything no other system writes during this one's turn, and
@@ -138,16 +141,32 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
             }
             return;
         }
-        if (crew.executor() != executor) {
-            crew.setExecutor(executor);
+        Executor tickExecutor = executor;
+        if (crew.executor() != tickExecutor) {
+            crew.setExecutor(tickExecutor);
         }
         tickEntities = ids;
         try {
             crew.start(size, true);
         } finally {
-            crew.await(); // also when the executor threw an Error: no chunk runs on into the next tick
+            crew.await(); // also when a VM error leaves: no chunk runs on into the next tick
         }
+        throwFailure();
+    }
+
+    /**
+     * Throws what failed in this tick, once: the first {@code process} failure (a checked one
+     * thrown sneakily wrapped in an {@code IllegalStateException}), with an error the executor
+     * threw attached; or that error alone.
+     */
+    private void throwFailure() {
         Throwable thrown = failure.getAndSet(null);
+        Error refused = crew.takeExecutorError();
+        if (thrown == null) {
+            thrown = refused;
+        } else if (refused != null) {
+            thrown.addSuppressed(refused);
+        }
         if (thrown instanceof RuntimeException) {
             throw (RuntimeException) thrown;
         }

@@ -37,6 +37,25 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Entities may come and go: one that joins mid-batch gets its first job in the next batch; one
  * that leaves mid-batch gets no job from then on, its staged or in-flight output is dropped and its
  * history is cleared; a recycled id never sees what was computed for the entity that had it before.
+ * Artemis tells a system of changes when its turn ends, and so it is here, with one exception: an
+ * entity deleted during this system's turn (by one of its own callbacks) counts as gone at once,
+ * with no job started, nothing saved and no history component attached from then on. Override
+ * {@link #entityJoined(int)} and {@link #entityLeft(int)} to see entities come and go.
+ *
+ * <p>A turn reads the settings once, at its start: {@link #setBudget}, {@link #setThreading} and
+ * {@link #setPolicy}, even when called from a callback mid-turn, apply from the next tick (the
+ * policy from the first batch that starts in a later turn). A tick needs a {@code world.delta}
+ * that is finite and not negative; any other is rejected with an {@link IllegalArgumentException}
+ * before anything of the tick changes, so the next valid tick goes on as if it never happened.
+ *
+ * <p>Failures: whatever {@code setUpInput}, {@code runJob} or {@code outputSaved} throws (a
+ * checked exception thrown sneakily too) fails that job alone and is thrown as a
+ * {@link JobFailedException} when the tick's work is done; a {@link VirtualMachineError} is
+ * rethrown at once. An {@code Error} from the executor (no thread could be made) only costs
+ * parallelism: the world's thread runs the refused jobs, and the error is thrown once the tick's
+ * work is done. What {@code createInput} or {@code createOutput} throws at a batch start leaves
+ * {@code world.process()} as it is, and the next tick tries again. Every tick that got past the
+ * checks counts ({@link #tick()}), and so does every job it started, whatever was thrown.
  *
  * <p>Inputs and outputs live in preallocated slots ({@link #createInput()},
  * {@link #createOutput()}) that are reused; in steady state a tick allocates nothing on the world's
@@ -78,6 +97,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * and no save. One bit per slot, cleared when a batch starts.
      */
     private final BitVector droppedSlots = new BitVector();
+    /** The world's entities deleted during this tick (see {@link PendingDeletions}). */
+    private BitVector deletedThisTick;
     /** Counts drop marks in the current batch (a slot may be marked twice): 0 if and only if no bit is set. */
     private int droppedCount;
     private Object[] inputs = new Object[0];
@@ -125,6 +146,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private int jobsRunLastTick;
     private long batchesCompleted;
     private long jobsRunTotal;
+    /** Jobs started in this tick so far; the job runners add theirs as they leave. */
+    private int jobsThisTick;
     private long batchStartJobs;
     private long batchStartTick;
     private double batchStartSeconds;
@@ -263,7 +286,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Changes the policy from the next batch on; the batch in progress finishes under the policy
-     * it started with.
+     * it started with, and so does a batch that starts in the turn this is called in.
      *
      * @throws IllegalArgumentException if {@code policy} is null
      */
@@ -280,7 +303,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * Changes the budget from the next tick on. Jobs carried over by the old budget are dropped
+     * Changes the budget from the next tick on (also when called during this system's turn). Jobs
+     * carried over by the old budget are dropped
      * (also when the same budget is set again after another).
      *
      * @throws IllegalArgumentException if {@code budget} is null
@@ -314,7 +338,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Runs jobs as {@code threading} says, on {@code executor}'s threads for the worker modes, from
-     * the next tick on. A {@link ForkJoinPool} takes the system's reusable tasks as they are (no
+     * the next tick on (also when called during this system's turn). A {@link ForkJoinPool} takes the system's reusable tasks as they are (no
      * allocation per tick); another executor gets them as {@code Runnable}s. The system does not
      * shut the executor down. With workers, a {@link Budget#millisPerTick(double)} budget bounds
      * the summed time of a tick's jobs, estimated from the job cost measured on the workers.
@@ -460,6 +484,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                         + ": give each timesliced system its own DecisionHistory subclass");
             }
         }
+        deletedThisTick = PendingDeletions.of(world);
         if (historyDepth != NO_HISTORY) {
             histories = world.getMapper(historyType);
         }
@@ -470,58 +495,79 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (disposed) {
             throw new IllegalStateException(getClass().getName() + " was disposed");
         }
-        Budget tickBudget = budget; // a new budget applies from the next tick
+        float delta = world.delta;
+        if (!(delta >= 0) || delta == Float.POSITIVE_INFINITY) { // NaN fails the first test
+            throw new IllegalArgumentException(getClass().getName()
+                    + ": world.delta must be finite and at least 0, was " + delta);
+        }
+        // the turn's settings, read once: what a callback changes during the turn applies from the next
+        Budget tickBudget = budget;
+        Threading tickThreading = threading;
+        Executor tickExecutor = executor;
+        IoPolicy nextBatchPolicy = policy;
         if (tickBudget != lastTickBudget) {
             allowance.reset();
             lastTickBudget = tickBudget;
         }
-        float delta = world.delta;
+        boolean millis = tickBudget.kind() == Budget.Kind.MILLIS_PER_TICK;
         double tickStartSeconds = gameSeconds;
         gameSeconds += delta;
-        if (crew.busy()) {
-            finishStartedJobs(); // jobs started in the previous tick (next-tick workers)
-        }
-        if (crew.executor() != executor) {
-            crew.setExecutor(executor);
-        }
-        skipDroppedSlots();
-        if (cursor == batchSize) {
-            makeRoomForNextBatch(); // first: if it throws, the finished batch is left as it was
-            if (batchPolicy.syncOutput()) {
-                saveStagedOutputs();
+        jobsThisTick = 0;
+        try {
+            if (crew.busy()) {
+                finishStartedJobs(); // jobs started in the previous tick (next-tick workers)
             }
-            if (batchSize > 0) {
-                batchesCompleted++;
-                lastBatchJobs = jobsRunTotal - batchStartJobs;
-                lastBatchTicks = tick - batchStartTick;
-                lastBatchSeconds = tickStartSeconds - batchStartSeconds;
+            if (crew.executor() != tickExecutor) {
+                crew.setExecutor(tickExecutor);
             }
-            batchStartJobs = jobsRunTotal;
-            batchStartTick = tick;
-            batchStartSeconds = tickStartSeconds;
-            startBatch();
-        }
-        int ran;
-        boolean millis = tickBudget.kind() == Budget.Kind.MILLIS_PER_TICK;
-        if (threading == Threading.WORLD_THREAD) {
-            ran = millis
-                    ? runJobsFor((long) (tickBudget.amount() * 1_000_000))
-                    : runJobs(allowance.release(tickBudget, delta, batchSize));
-        } else {
-            int allowed = millis
-                    ? estimatedJobsFor(tickBudget.amount() * 1_000_000)
-                    : allowance.release(tickBudget, delta, batchSize);
-            ran = startJobs(allowed, threading == Threading.WORKERS_SAME_TICK);
-            if (threading == Threading.WORKERS_SAME_TICK) {
-                finishStartedJobs();
+            skipDroppedSlots();
+            if (cursor == batchSize) {
+                makeRoomForNextBatch(); // first: if it throws, the finished batch is left as it was
+                if (batchPolicy.syncOutput()) {
+                    saveStagedOutputs();
+                }
+                if (batchSize > 0) {
+                    batchesCompleted++;
+                    lastBatchJobs = jobsRunTotal - batchStartJobs;
+                    lastBatchTicks = tick - batchStartTick;
+                    lastBatchSeconds = tickStartSeconds - batchStartSeconds;
+                }
+                batchStartJobs = jobsRunTotal;
+                batchStartTick = tick;
+                batchStartSeconds = tickStartSeconds;
+                startBatch(nextBatchPolicy);
             }
+            if (tickThreading == Threading.WORLD_THREAD) {
+                if (millis) {
+                    runJobsFor((long) (tickBudget.amount() * 1_000_000));
+                } else {
+                    runJobs(allowance.release(tickBudget, delta, batchSize));
+                }
+            } else {
+                int allowed = millis
+                        ? estimatedJobsFor(tickBudget.amount() * 1_000_000)
+                        : allowance.release(tickBudget, delta, batchSize);
+                boolean sameTick = tickThreading == Threading.WORKERS_SAME_TICK;
+                try {
+                    startJobs(allowed, sameTick);
+                } finally {
+                    if (sameTick) {
+                        finishStartedJobs(); // also when a VM error leaves: no job is finished a tick late
+                    }
+                }
+            }
+        } catch (Throwable thrown) {
+            attachFailures(thrown); // reported now, with what leaves, not in a later tick
+            throw thrown;
+        } finally {
+            // every turn past the checks above is a tick, and every job it started counts
+            if (!millis) {
+                allowance.spent(jobsThisTick);
+            }
+            jobsRunLastTick = jobsThisTick;
+            jobsRunTotal += jobsThisTick;
+            tick++;
         }
-        if (!millis) {
-            allowance.spent(ran);
-        }
-        jobsRunLastTick = ran;
-        jobsRunTotal += ran;
-        tick++;
         throwFailure();
     }
 
@@ -537,19 +583,53 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         disposed = true;
     }
 
+    /**
+     * Artemis's notice that an entity left: drops its job and forgets its history, then calls
+     * {@link #entityLeft(int)}. Final, so that no subclass can lose the protection of recycled ids.
+     */
     @Override
-    protected void removed(int entityId) {
+    protected final void removed(int entityId) {
         int slot = Arrays.binarySearch(keys, 0, batchSize, entityId);
         if (slot >= 0) {
             markDropped(slot);
         }
         store.clear(entityId);
+        entityLeft(entityId);
     }
 
+    /** Artemis's notice that an entity joined: calls {@link #entityJoined(int)}; its first job is in the next batch. */
     @Override
-    protected void inserted(int entityId) {
-        // A joining entity waits for the next batch; nothing to do. Overridden here so that every
-        // subclass is registered as a subscription listener and removed(int) is always delivered.
+    protected final void inserted(int entityId) {
+        entityJoined(entityId);
+    }
+
+    /** Delivers each notice to {@link #removed(int)}; final for the same reason. */
+    @Override
+    public final void removed(IntBag entities) {
+        super.removed(entities);
+    }
+
+    /** Delivers each notice to {@link #inserted(int)}; final for the same reason. */
+    @Override
+    public final void inserted(IntBag entities) {
+        super.inserted(entities);
+    }
+
+    /**
+     * Called on the world's thread when an entity joins the system (created with the aspect's
+     * components, or given them), as artemis's {@code inserted}: between systems, after the change
+     * was made. Its first job comes in the next batch. Does nothing by default; override freely.
+     */
+    protected void entityJoined(int entityId) {
+    }
+
+    /**
+     * Called on the world's thread when an entity left the system (deleted, or no longer matching
+     * the aspect), as artemis's {@code removed}: between systems, after the change was made. By
+     * then the system has dropped its job and forgotten its history, so nothing computed for it
+     * can reach an entity that gets its id later. Does nothing by default; override freely.
+     */
+    protected void entityLeft(int entityId) {
     }
 
     /**
@@ -568,7 +648,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         ensureSlots(size);
     }
 
-    private void startBatch() {
+    private void startBatch(IoPolicy policy) {
         IntBag entities = subscription.getEntities();
         int size = entities.size();
         System.arraycopy(entities.getData(), 0, keys, 0, size);
@@ -580,7 +660,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             droppedCount = 0;
         }
         batchPolicy = policy;
-        if (batchPolicy.syncInput()) {
+        if (policy.syncInput()) {
             readAllInputs();
         }
     }
@@ -590,10 +670,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         int[] k = keys;
         Object[] in = inputs;
         for (int slot = 0, s = batchSize; s > slot; slot++) {
+            if (isDeletedThisTick(slot)) { // by an earlier slot's setUpInput
+                continue;
+            }
             try {
                 setUpInput(k[slot], (I) in[slot]);
-            } catch (RuntimeException | Error e) {
-                drop(slot, e);
+            } catch (Throwable thrown) {
+                drop(slot, thrown);
             }
         }
     }
@@ -618,6 +701,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         int[] out = outputs;
         Object[] in = inputs;
         I sharedInput = (I) jobInput;
+        BitVector deleted = deletedThisTick;
         DecisionStore kept = store;
         Object[] pool = kept.pool();
         int[] rings = kept.rings();
@@ -632,10 +716,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         try {
             while (maxJobs > ran && size > slot) {
                 int current = slot++;
-                if (isDropped(current)) {
+                int entityId = k[current];
+                if (isDropped(current) || deleted.unsafeGet(entityId)) { // left, failed, or deleted this turn
                     continue;
                 }
-                int entityId = k[current];
                 try {
                     I input = syncInput ? (I) in[current] : sharedInput;
                     if (!syncInput) {
@@ -645,7 +729,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                     int output = out[current];
                     O object = (O) pool[output];
                     runJob(entityId, input, object);
-                    if (!syncOutput) { // save(slot), with the store's arrays in locals
+                    if (!syncOutput && !deleted.unsafeGet(entityId)) { // save(slot), with the store's arrays in locals
                         int displaced = DecisionStore.pushIfFull(rings, entries, depth, fullState, entityId, output,
                                 savedTick, savedSecondsBits);
                         if (displaced == DecisionStore.NONE) {
@@ -655,12 +739,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                         out[current] = displaced;
                         outputSaved(entityId, object);
                     }
-                } catch (RuntimeException | Error e) {
-                    drop(current, e);
+                } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
+                    drop(current, thrown);
                 }
             }
         } finally {
-            cursor = slot; // also when a VM error leaves: the jobs started so far stay started
+            cursor = slot; // also when a VM error leaves: the jobs started so far stay started and count
+            jobsThisTick += ran;
         }
         skipDroppedSlots();
         return ran;
@@ -679,16 +764,17 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         Object[] in = inputs;
         I shared = (I) jobInput;
         O output = (O) jobOutput;
+        BitVector deleted = deletedThisTick;
         int size = batchSize;
         int slot = cursor;
         int ran = 0;
         try {
             while (maxJobs > ran && size > slot) {
                 int current = slot++;
-                if (isDropped(current)) {
+                int entityId = k[current];
+                if (isDropped(current) || deleted.unsafeGet(entityId)) {
                     continue;
                 }
-                int entityId = k[current];
                 try {
                     I input = syncInput ? (I) in[current] : shared;
                     if (!syncInput) {
@@ -696,13 +782,16 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                     }
                     ran++;
                     runJob(entityId, input, output);
-                    outputSaved(entityId, output);
-                } catch (RuntimeException | Error e) {
-                    drop(current, e);
+                    if (!deleted.unsafeGet(entityId)) {
+                        outputSaved(entityId, output);
+                    }
+                } catch (Throwable thrown) {
+                    drop(current, thrown);
                 }
             }
         } finally {
-            cursor = slot; // also when a VM error leaves: the jobs started so far stay started
+            cursor = slot; // also when a VM error leaves: the jobs started so far stay started and count
+            jobsThisTick += ran;
         }
         skipDroppedSlots();
         return ran;
@@ -714,7 +803,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * remaining time at the tick's mean job cost so far: about log2(jobs) clock reads, and with jobs
      * of steady cost no more than one job past the budget.
      */
-    private int runJobsFor(long budgetNanos) {
+    private void runJobsFor(long budgetNanos) {
         long start = System.nanoTime();
         long deadline = start + budgetNanos;
         int ran = runJobs(1);
@@ -727,7 +816,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             long perJob = Math.max(1, (now - start) / Math.max(1, ran));
             ran += runJobs((int) Math.max(1, Math.min(Integer.MAX_VALUE, left / (2 * perJob))));
         }
-        return ran;
     }
 
     /** Jobs that fit a worker time budget at the measured cost per job; 1 until a cost is known. */
@@ -738,10 +826,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /**
      * Picks up to {@code maxJobs} jobs of the current batch for the workers, reading their inputs
      * now with async input, and hands them to the workers chunk by chunk as their inputs are
-     * ready (the world's thread helps later if {@code worldThreadHelps}); returns how many.
+     * ready (the world's thread helps later if {@code worldThreadHelps}).
      */
     @SuppressWarnings("unchecked")
-    private int startJobs(int maxJobs, boolean worldThreadHelps) {
+    private void startJobs(int maxJobs, boolean worldThreadHelps) {
         boolean syncInput = batchPolicy.syncInput();
         workerJobNanos.set(0);
         crew.open(Math.min(maxJobs, batchSize - cursor), worldThreadHelps);
@@ -751,14 +839,14 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         try {
             while (maxJobs > count && batchSize > cursor) {
                 int slot = cursor++;
-                if (isDropped(slot)) {
+                if (isDropped(slot) || isDeletedThisTick(slot)) {
                     continue;
                 }
                 if (!syncInput) {
                     try {
                         setUpInput(keys[slot], (I) inputs[slot]);
-                    } catch (RuntimeException | Error e) {
-                        drop(slot, e);
+                    } catch (Throwable thrown) {
+                        drop(slot, thrown);
                         continue;
                     }
                 }
@@ -771,9 +859,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         } finally {
             crew.seal(count); // also when a VM error leaves: no worker waits for chunks to come
             startedCount = count;
+            jobsThisTick += count;
         }
         skipDroppedSlots();
-        return count;
     }
 
     /** On the workers: runs started jobs [from, to), noting what each failed job threw. */
@@ -815,7 +903,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                     if (thrown != null) {
                         startedFailures[finished] = null;
                         drop(slot, thrown);
-                    } else if (!syncOutput && !isDropped(slot)) {
+                    } else if (!syncOutput) {
                         saveReportingFailure(slot);
                     }
                 }
@@ -832,6 +920,14 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         crew.await();
         double perJob = (double) workerJobNanos.get() / count;
         nanosPerJob = nanosPerJob < 0 ? perJob : 0.75 * nanosPerJob + 0.25 * perJob;
+    }
+
+    /**
+     * True if the slot's entity was deleted during this tick: artemis tells the system only when its
+     * turn ends, but from {@code world.delete} on the entity counts as gone, with no job and no save.
+     */
+    private boolean isDeletedThisTick(int slot) {
+        return deletedThisTick.unsafeGet(keys[slot]);
     }
 
     /** True if the slot was dropped from the current batch. */
@@ -854,9 +950,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     private void saveStagedOutputs() {
         for (int slot = 0, s = batchSize; s > slot; slot++) {
-            if (!isDropped(slot)) {
-                saveReportingFailure(slot);
-            }
+            saveReportingFailure(slot);
         }
     }
 
@@ -880,29 +974,37 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * The cold part of a save: on an entity's first save since it joined (or since its id was
-     * recycled) attaches its history component, creating it or binding the one already there;
-     * while its ring fills, makes a new output object for the slot; then pushes {@code output}.
-     * Returns the slot's new output. What may throw (the game's component, {@link #createOutput()})
-     * runs before the push, so a failure leaves the ring and the slot as they were. It may grow the
-     * output pool (the job loop reads it again) but never the store's rings or entries.
+     * The cold part of a save: while the entity's ring fills, makes a new output object for the
+     * slot; on its first save since it joined (or since its id was recycled) attaches its history
+     * component, creating it or binding the one already there; then pushes {@code output}. Returns
+     * the slot's new output. What may throw (the game's {@link #createOutput()}, the component)
+     * runs before anything changes, so a failure leaves the entity with no history, the ring and
+     * the slot as they were. It may grow the output pool (the job loop reads it again) but never
+     * the store's rings or entries.
      */
     private int firstSaves(int entityId, int output) {
+        Object spare = store.nextDisplaced(entityId) == DecisionStore.NONE ? createOutput() : null;
         if (!store.attached(entityId)) {
             histories.create(entityId).bind(store, entityId);
             store.markAttached(entityId);
         }
-        int spare = store.nextDisplaced(entityId) == DecisionStore.NONE ? store.add(createOutput()) : DecisionStore.NONE;
+        int spareHandle = spare != null ? store.add(spare) : DecisionStore.NONE;
         int displaced = store.push(entityId, output, tick, gameSeconds);
-        return displaced != DecisionStore.NONE ? displaced : spare;
+        return displaced != DecisionStore.NONE ? displaced : spareHandle;
     }
 
-    /** Saves the slot's output; what publishing it throws is kept for the end of the tick. */
+    /**
+     * Saves the slot's output unless its entity has gone from the batch (left, its job failed, or
+     * deleted during this tick); what publishing it throws is kept for the end of the tick.
+     */
     private void saveReportingFailure(int slot) {
+        if (isDropped(slot) || isDeletedThisTick(slot)) {
+            return;
+        }
         try {
             save(slot);
-        } catch (RuntimeException | Error e) {
-            recordFailure(keys[slot], e);
+        } catch (Throwable thrown) {
+            recordFailure(keys[slot], thrown);
         }
     }
 
@@ -928,11 +1030,31 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
     }
 
+    /** Throws what failed in this tick: the executor's error if it threw one, else the first job failure. */
     private void throwFailure() {
+        Error refused = crew.takeExecutorError();
         JobFailedException failed = failure;
+        failure = null;
+        if (refused != null) {
+            if (failed != null) {
+                refused.addSuppressed(failed);
+            }
+            throw refused;
+        }
         if (failed != null) {
-            failure = null;
             throw failed;
+        }
+    }
+
+    /** Attaches this tick's failures to {@code leaving}, which ends the tick early, so none is reported twice. */
+    private void attachFailures(Throwable leaving) {
+        Error refused = crew.takeExecutorError();
+        if (refused != null && refused != leaving) {
+            leaving.addSuppressed(refused);
+        }
+        if (failure != null) {
+            leaving.addSuppressed(failure);
+            failure = null;
         }
     }
 

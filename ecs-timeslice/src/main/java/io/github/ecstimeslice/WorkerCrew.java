@@ -77,6 +77,8 @@ final class WorkerCrew {
     /** Tasks worth handing out for the open generation: no more than its chunks others can take. */
     private int dispatchLimit;
     private boolean busy;
+    /** The first Error the executor threw since {@link #takeExecutorError()}; only the world's thread submits. */
+    private Error executorError;
 
     /**
      * A crew that cuts each generation into about {@code chunksPerThread} chunks per thread taking
@@ -88,8 +90,8 @@ final class WorkerCrew {
     }
 
     /**
-     * Finishes a generation an exception left open (an executor that threw an Error while tasks
-     * were handed out): seals what was published, runs what nobody has claimed, waits for the rest.
+     * Finishes a generation its owner left open (a VM error between {@link #open} and
+     * {@link #await}): seals what was published, runs what nobody has claimed, waits for the rest.
      */
     private void finishLeftover() {
         if (busy) {
@@ -232,8 +234,10 @@ final class WorkerCrew {
     }
 
     /**
-     * Hands a task to the executor; false if the executor refused it (threw a runtime exception,
-     * {@code RejectedExecutionException} or any other). An {@code Error} is rethrown, the task free again.
+     * Hands a task to the executor; false if the executor refused it: threw a runtime exception
+     * ({@code RejectedExecutionException} or any other) or an {@code Error} (kept for
+     * {@link #takeExecutorError()}). A refused task is free again, and the calling thread runs
+     * what it would have.
      */
     private boolean submit(Task task) {
         task.submitted = true;
@@ -249,11 +253,22 @@ final class WorkerCrew {
         } catch (RuntimeException | Error e) {
             task.submitted = false; // never ran: free again
             task.running = false;
-            if (e instanceof Error) {
-                throw (Error) e;
+            if (e instanceof Error && executorError == null) {
+                executorError = (Error) e;
             }
             return false;
         }
+    }
+
+    /**
+     * The first {@code Error} the executor threw since the last call (an
+     * {@code OutOfMemoryError: unable to create native thread}, say), or null; forgets it. The
+     * work went on without the refused tasks: the owner reports the error once its tick is done.
+     */
+    Error takeExecutorError() {
+        Error thrown = executorError;
+        executorError = null;
+        return thrown;
     }
 
     /** True if chunk {@code chunk} of the open generation is done; its items' results are visible then. */

@@ -197,6 +197,39 @@ class ParallelIteratingSystemTest {
     }
 
     @Test
+    void aProcessFailureAndAnExecutorErrorInOneTickAreBothReportedInThatTickAndNotAgain() {
+        boolean[] failing = {false};
+        IllegalStateException boom = new IllegalStateException("process failed");
+        OutOfMemoryError refusal = new OutOfMemoryError("unable to create native thread (simulated)");
+        CountingSystem system = new CountingSystem() {
+            @Override
+            protected void process(int entityId) {
+                super.process(entityId);
+                if (failing[0] && entityId == 7) {
+                    throw boom;
+                }
+            }
+        };
+        system.setThreading(Threading.WORKERS_SAME_TICK, task -> { // caller-runs: handed out every tick
+            if (failing[0]) {
+                throw refusal;
+            }
+            task.run();
+        });
+        system.setMinEntitiesForWorkers(1);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 5000);
+        TestWorlds.run(world, 2, 1 / 60f);
+        failing[0] = true;
+        Throwable thrown = assertThrows(Throwable.class, () -> TestWorlds.run(world, 1, 1 / 60f));
+        failing[0] = false;
+        assertSame(boom, thrown, "the process failure, first");
+        assertSame(refusal, thrown.getSuppressed()[0], "with the executor's error attached");
+        TestWorlds.run(world, 2, 1 / 60f); // nothing failed in these: nothing is thrown
+        assertEquals(5, system.processed.get(7));
+    }
+
+    @Test
     void anExecutorThatIsNotAForkJoinPoolWorksToo() {
         ExecutorService executor = Executors.newFixedThreadPool(2);
         try {

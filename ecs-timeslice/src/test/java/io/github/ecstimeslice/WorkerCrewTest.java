@@ -19,7 +19,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntPredicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** The worker machinery on its own: every job exactly once per start, and no wait that never ends. */
@@ -319,21 +320,23 @@ class WorkerCrewTest {
     }
 
     @Test
-    void aGenerationLeftBusyByAnExecutorErrorIsFinishedBeforeTheNextOpens() {
+    void anExecutorErrorIsARefusalKeptForTheOwnerToReportOnce() {
         ExecutorService threads = Executors.newFixedThreadPool(2);
+        OutOfMemoryError refusal = new OutOfMemoryError("unable to create native thread (simulated)");
         try {
             Counting work = new Counting();
             WorkerCrew crew = crewOn(failingOn(threads, call -> call == 2, () -> {
-                throw new OutOfMemoryError("unable to create native thread (simulated)");
+                throw refusal;
             }), work);
             assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
                 work.reset(64);
-                AtomicIntegerArray first = work.runs;
-                assertThrows(OutOfMemoryError.class, () -> crew.start(64, true));
-                crew.start(0, false); // the next generation's opening finishes the one left behind
-                work.assertEachRanOnce(64, "the generation left busy");
-                assertEquals(64, sum(first));
+                crew.start(64, true); // the error does not leave: the calling thread runs what was refused
+                crew.await();
+                work.assertEachRanOnce(64, "the generation whose task was refused");
+                assertSame(refusal, crew.takeExecutorError());
+                assertNull(crew.takeExecutorError(), "reported once");
                 startsOfVaryingSizes(crew, work, true); // and the crew works on as usual
+                assertNull(crew.takeExecutorError());
             });
         } finally {
             threads.shutdownNow();

@@ -11,14 +11,17 @@ public final class Angles {
     private Angles() {
     }
 
-    /** The same direction as {@code radians}, in [-π, π). O(1). */
+    /**
+     * The same direction as {@code radians}, in [-π, π), for any finite angle; NaN for NaN and the
+     * infinities. O(1). The remainder is exact ({@code Math.IEEEremainder}), so even angles near
+     * {@code Float.MAX_VALUE} land in range.
+     */
     public static float wrap(float radians) {
         if (radians >= -PI && radians < PI) {
             return radians;
         }
-        double wrapped = radians - 2 * Math.PI * Math.floor((radians + Math.PI) / (2 * Math.PI));
-        float result = (float) wrapped;
-        // rounding to float can land exactly on π; keep the half-open range
+        float result = (float) Math.IEEEremainder(radians, 2 * Math.PI); // in [-π, π] before rounding
+        // rounding to float can land on π (PI is a little above π); keep the half-open range
         return result >= PI ? result - TWO_PI : result;
     }
 

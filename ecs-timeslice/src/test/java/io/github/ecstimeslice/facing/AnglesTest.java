@@ -3,6 +3,9 @@ package io.github.ecstimeslice.facing;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,6 +30,35 @@ class AnglesTest {
         float wrapped = Angles.wrap(radians);
         assertEquals(expected, wrapped, 1e-5);
         assertTrue(wrapped >= -PI - 1e-6 && wrapped < PI, "in range: " + wrapped);
+    }
+
+    @ParameterizedTest
+    @ValueSource(floats = {1e17f, -1e17f, 1e30f, -1e30f, Float.MAX_VALUE, -Float.MAX_VALUE, 16777217f, 1e9f})
+    void wrapKeepsEvenHugeAnglesInMinusPiToPi(float radians) {
+        float wrapped = Angles.wrap(radians);
+        assertTrue(wrapped >= -Angles.PI && wrapped < Angles.PI, radians + " wrapped to " + wrapped);
+        // the same direction: equal up to the double's rounding of 2π, checked where float can tell
+        assertEquals(Math.IEEEremainder(radians, 2 * PI), wrapped, 1e-6 * Math.max(1, Math.abs(wrapped)));
+    }
+
+    @Test
+    void wrapKeepsEveryFiniteFloatInRange() {
+        Random random = new Random(7);
+        for (int i = 0; i < 1_000_000; i++) {
+            float radians = Float.intBitsToFloat(random.nextInt());
+            if (Float.isFinite(radians)) {
+                float wrapped = Angles.wrap(radians);
+                assertTrue(wrapped >= -Angles.PI && wrapped < Angles.PI, radians + " wrapped to " + wrapped);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(floats = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY})
+    void aDesiredOrientationThatIsNoNumberLeavesTheNpcFacingAsItWas(float desired) {
+        assertTrue(Float.isNaN(Angles.wrap(desired)));
+        assertEquals(0.4f, TurnAnimationSystem.turned(0.4f, desired, 1f));
+        assertEquals(-3f, TurnAnimationSystem.turned(-3f, Angles.wrap(desired), 0.5f));
     }
 
     @ParameterizedTest
