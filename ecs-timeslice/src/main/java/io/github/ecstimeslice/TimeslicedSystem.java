@@ -38,9 +38,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * that leaves mid-batch gets no job from then on, its staged or in-flight output is dropped and its
  * history is cleared; a recycled id never sees what was computed for the entity that had it before.
  * Artemis tells a system of changes when its turn ends, and so it is here, with one exception: an
- * entity deleted during this system's turn (by one of its own callbacks) counts as gone at once,
- * with no job started, nothing saved and no history component attached from then on. Override
- * {@link #entityJoined(int)} and {@link #entityLeft(int)} to see entities come and go.
+ * entity deleted during this system's turn (by one of its callbacks for another entity, say)
+ * counts as gone at once: no job of it starts and no history component is attached to it from
+ * then on, and no output of it is saved but that of a job under way on the world's thread when it
+ * was deleted (by that job's own {@code setUpInput} or {@code runJob}), which is still published
+ * and goes with the entity when the turn ends. Override {@link #entityJoined(int)} and
+ * {@link #entityLeft(int)} to see entities come and go.
  *
  * <p>A turn reads the settings once, at its start: {@link #setBudget}, {@link #setThreading} and
  * {@link #setPolicy}, even when called from a callback mid-turn, apply from the next tick (the
@@ -729,10 +732,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                     int output = out[current];
                     O object = (O) pool[output];
                     runJob(entityId, input, object);
-                    if (!syncOutput && !deleted.unsafeGet(entityId)) { // save(slot), with the store's arrays in locals
+                    if (!syncOutput) { // save(slot), with the store's arrays in locals
                         int displaced = DecisionStore.pushIfFull(rings, entries, depth, fullState, entityId, output,
                                 savedTick, savedSecondsBits);
                         if (displaced == DecisionStore.NONE) {
+                            if (deleted.unsafeGet(entityId)) { // by its own job: attach nothing artemis would miss
+                                continue;
+                            }
                             displaced = firstSaves(entityId, output);
                             pool = kept.pool(); // the cold path may have grown the pool
                         }
@@ -782,9 +788,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                     }
                     ran++;
                     runJob(entityId, input, output);
-                    if (!deleted.unsafeGet(entityId)) {
-                        outputSaved(entityId, output);
-                    }
+                    outputSaved(entityId, output);
                 } catch (Throwable thrown) {
                     drop(current, thrown);
                 }

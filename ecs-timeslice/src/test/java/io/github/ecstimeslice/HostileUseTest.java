@@ -179,6 +179,29 @@ class HostileUseTest {
         assertTrue(withHistory.contains(next), "the id's next entity is seen by subscriptions to the history");
     }
 
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
+    void anEntityThatDeletesItselfInItsFirstJobLeavesNoComponentForItsIdsNextEntity(IoPolicy policy, Threading threading) {
+        int[] b = {-1};
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(10), 2) {
+            @Override
+            protected void setUpInput(int entityId, Stamp input) {
+                super.setUpInput(entityId, input);
+                if (entityId == b[0]) {
+                    world.delete(entityId);
+                }
+            }
+        };
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        b[0] = TestWorlds.deciders(world, 3)[1];
+        TestWorlds.run(world, 4, DELTA);
+        int next = world.create();
+        assertEquals(b[0], next);
+        assertFalse(world.getMapper(DecisionHistory.class).has(next), "no history component left behind for the id");
+        assertNull(system.historyOf(next));
+    }
+
     static Stream<Arguments> badDeltasUnderEveryPolicyAndThreading() {
         float[] bad = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.25f};
         return TestMatrix.policiesAndThreading().flatMap(pair -> {

@@ -127,7 +127,9 @@ public final class SideBySide implements Callable<Integer> {
         final int rounds;
         final int ticks;
         private final List<String> names = new ArrayList<>();
-        private final List<World> worlds = new ArrayList<>();
+        /** Per world, one tick of it, and what disposes of it. */
+        private final List<Runnable> tickers = new ArrayList<>();
+        private final List<Runnable> disposers = new ArrayList<>();
         /** Per world, every measured tick, round after round. */
         private final List<TickTimes> times = new ArrayList<>();
 
@@ -137,34 +139,40 @@ public final class SideBySide implements Callable<Integer> {
         }
 
         void add(String name, World world, int warmUpTicks) {
+            add(name, world::process, world::dispose, warmUpTicks);
+        }
+
+        /** Adds a world known only by how to tick it and dispose of it (one from another class loader, say). */
+        void add(String name, Runnable tick, Runnable dispose, int warmUpTicks) {
             for (int i = 0; i < warmUpTicks; i++) {
-                world.process();
+                tick.run();
             }
             names.add(name);
-            worlds.add(world);
+            tickers.add(tick);
+            disposers.add(dispose);
             times.add(new TickTimes(rounds * ticks));
         }
 
         void run() {
-            World[] ws = worlds.toArray(new World[0]);
+            Runnable[] ws = tickers.toArray(new Runnable[0]);
             TickTimes[] measured = times.toArray(new TickTimes[0]);
             // a warm-up round in turn, so the JIT and the caches settle as they will be measured
             for (int t = 0; t < Math.min(ticks, 500); t++) {
-                for (World world : ws) {
-                    world.process();
+                for (Runnable world : ws) {
+                    world.run();
                 }
             }
             for (int i = 0, n = rounds * ticks; i < n; i++) {
-                for (int w = 0; w < ws.length; w++) {
+                for (int k = 0; k < ws.length; k++) {
+                    int w = (i & 1) == 0 ? k : ws.length - 1 - k; // every other tick backwards: no world always follows another
                     long start = System.nanoTime();
-                    ws[w].process();
+                    ws[w].run();
                     measured[w].add(System.nanoTime() - start);
                 }
             }
-            for (World world : ws) {
-                world.dispose();
-            }
-            worlds.clear();
+            disposers.forEach(Runnable::run);
+            tickers.clear();
+            disposers.clear();
             System.gc();
         }
 

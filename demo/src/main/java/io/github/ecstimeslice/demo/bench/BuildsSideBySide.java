@@ -1,0 +1,137 @@
+package io.github.ecstimeslice.demo.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Array;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * A code change measured as {@link SideBySide} measures deciders: two builds of the demo jar, each
+ * in a class loader of its own, build the same overhead worlds (100,000 NPCs, 10,000 decisions a
+ * tick), and the worlds of both builds are ticked in turn. Each round gives each decider's ratio
+ * of the second build's mean tick to the first's; the median over rounds is the change, the range
+ * its noise, and the walker (code no change touches) shows how far a ratio of 1 can wander.
+ *
+ * <p>The jars are the shaded demo jars ({@code demo/target/ecs-timeslice-demo.jar}) of the two
+ * commits; both must have {@code bench.FacingWorlds}.
+ */
+@Command(name = "BuildsSideBySide", mixinStandardHelpOptions = true,
+        description = "Interleaved A/B of two builds of the demo jar on the overhead worlds.")
+public final class BuildsSideBySide implements Callable<Integer> {
+
+    private static final String WORLDS = "io.github.ecstimeslice.demo.bench.FacingWorlds";
+
+    @Option(names = "--before", required = true, paramLabel = "JAR", description = "the build to compare with")
+    private File before;
+
+    @Option(names = "--after", required = true, paramLabel = "JAR", description = "the changed build")
+    private File after;
+
+    @Option(names = "--rounds", defaultValue = "5", description = "rounds (default: ${DEFAULT-VALUE})")
+    private int rounds;
+
+    @Option(names = "--ticks", defaultValue = "2000", description = "ticks per round (default: ${DEFAULT-VALUE})")
+    private int ticks;
+
+    @Parameters(arity = "0..*", paramLabel = "DECIDER",
+            description = "walker, walker+record, a policy, or a policy-nohistory (default: walker and the four policies with and without history)")
+    private List<String> deciders = new ArrayList<>();
+
+    private final PrintStream out;
+
+    BuildsSideBySide(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        CommandLine line = new CommandLine(new BuildsSideBySide(System.out));
+        line.setErr(new PrintWriter(System.err, true));
+        System.exit(line.execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        for (File jar : new File[]{before, after}) {
+            if (!jar.isFile()) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "no such jar: " + jar);
+            }
+        }
+        List<String> chosen = deciders.isEmpty()
+                ? List.of("walker", "AIAO", "SIAO", "SISO", "AISO", "AIAO-nohistory", "SIAO-nohistory", "SISO-nohistory",
+                "AISO-nohistory")
+                : deciders;
+        SideBySide.Lineup lineup = new SideBySide.Lineup(rounds, ticks);
+        try (URLClassLoader first = loaderOf(before); URLClassLoader second = loaderOf(after)) {
+            for (String decider : chosen) {
+                add(lineup, "before " + decider, first, decider);
+                add(lineup, "after " + decider, second, decider);
+            }
+            lineup.run();
+        }
+        out.printf(Locale.ROOT, "%nafter / before: 100,000 NPCs, 10,000 decisions a tick; %d rounds of %d ticks, worlds in turn%n"
+                + "| decider | before µs | after µs | after / before (median of rounds) | range over rounds |%n"
+                + "|---|---:|---:|---:|---|%n", rounds, ticks);
+        for (int i = 0; i < chosen.size(); i++) {
+            double[] ratios = new double[rounds];
+            double before = 0;
+            double after = 0;
+            for (int r = 0; r < rounds; r++) {
+                before += lineup.roundMean(2 * i, r) / rounds;
+                after += lineup.roundMean(2 * i + 1, r) / rounds;
+                ratios[r] = lineup.roundMean(2 * i + 1, r) / lineup.roundMean(2 * i, r);
+            }
+            Arrays.sort(ratios);
+            out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.3f | %.3f to %.3f |%n", chosen.get(i), before / 1e3, after / 1e3,
+                    ratios[rounds / 2], ratios[0], ratios[rounds - 1]);
+        }
+        return 0;
+    }
+
+    private static URLClassLoader loaderOf(File jar) throws Exception {
+        return new URLClassLoader(new URL[]{jar.toURI().toURL()}, ClassLoader.getPlatformClassLoader());
+    }
+
+    /** Builds the decider's world in {@code loader}'s build and adds it to the lineup. */
+    private static void add(SideBySide.Lineup lineup, String name, ClassLoader loader, String decider) throws Exception {
+        Class<?> worlds = Class.forName(WORLDS, true, loader);
+        Class<?> systemType = Class.forName("com.artemis.BaseSystem", false, loader);
+        Class<?> worldType = Class.forName("com.artemis.World", false, loader);
+        Method deciderOf = worlds.getDeclaredMethod("decider", String.class, int.class, int.class);
+        Method create = worlds.getDeclaredMethod("create", int.class, boolean.class, systemType.arrayType());
+        deciderOf.setAccessible(true);
+        create.setAccessible(true);
+        Object systems = Array.newInstance(systemType, 1);
+        Array.set(systems, 0, deciderOf.invoke(null, decider, 100_000, 10_000));
+        Object world = create.invoke(null, 100_000, false, systems);
+        MethodType noArgs = MethodType.methodType(void.class);
+        MethodHandle process = MethodHandles.publicLookup().findVirtual(worldType, "process", noArgs).bindTo(world);
+        MethodHandle dispose = MethodHandles.publicLookup().findVirtual(worldType, "dispose", noArgs).bindTo(world);
+        lineup.add(name, () -> invoke(process), () -> invoke(dispose), 40);
+    }
+
+    private static void invoke(MethodHandle action) {
+        try {
+            action.invokeExact();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+}
