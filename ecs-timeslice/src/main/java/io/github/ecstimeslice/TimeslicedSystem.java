@@ -704,7 +704,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         int[] out = outputs;
         Object[] in = inputs;
         I sharedInput = (I) jobInput;
-        BitVector deleted = deletedThisTick;
         DecisionStore kept = store;
         Object[] pool = kept.pool();
         int[] rings = kept.rings();
@@ -720,7 +719,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             while (maxJobs > ran && size > slot) {
                 int current = slot++;
                 int entityId = k[current];
-                if (isDropped(current) || deleted.unsafeGet(entityId)) { // left, failed, or deleted this turn
+                // left, failed, or deleted this turn (a field, not a local: one more local costs more)
+                if (isDropped(current) || deletedThisTick.unsafeGet(entityId)) {
                     continue;
                 }
                 try {
@@ -736,7 +736,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                         int displaced = DecisionStore.pushIfFull(rings, entries, depth, fullState, entityId, output,
                                 savedTick, savedSecondsBits);
                         if (displaced == DecisionStore.NONE) {
-                            if (deleted.unsafeGet(entityId)) { // by its own job: attach nothing artemis would miss
+                            if (deletedThisTick.unsafeGet(entityId)) { // by its own job: attach nothing artemis would miss
                                 continue;
                             }
                             displaced = firstSaves(entityId, output);

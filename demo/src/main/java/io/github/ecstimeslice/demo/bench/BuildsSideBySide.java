@@ -24,9 +24,12 @@ import java.util.concurrent.Callable;
 /**
  * A code change measured as {@link SideBySide} measures deciders: two builds of the demo jar, each
  * in a class loader of its own, build the same overhead worlds (100,000 NPCs, 10,000 decisions a
- * tick), and the worlds of both builds are ticked in turn. Each round gives each decider's ratio
- * of the second build's mean tick to the first's; the median over rounds is the change, the range
- * its noise, and the walker (code no change touches) shows how far a ratio of 1 can wander.
+ * tick), and the worlds of both builds are ticked in turn. The JIT compiles each class loader's
+ * code on its own, and one compilation can run a world 20% faster or slower than another of the
+ * same code, so each build is loaded {@code --copies} times; each round gives each decider's ratio
+ * of the second build's mean tick (over its copies) to the first's, and the median over rounds is
+ * the change. The walker (code no change touches) and a run of a jar against itself show how far
+ * a ratio of 1 wanders.
  *
  * <p>The jars are the shaded demo jars ({@code demo/target/ecs-timeslice-demo.jar}) of the two
  * commits; both must have {@code bench.FacingWorlds}.
@@ -48,6 +51,9 @@ public final class BuildsSideBySide implements Callable<Integer> {
 
     @Option(names = "--ticks", defaultValue = "2000", description = "ticks per round (default: ${DEFAULT-VALUE})")
     private int ticks;
+
+    @Option(names = "--copies", defaultValue = "3", description = "class loaders per build (default: ${DEFAULT-VALUE})")
+    private int copies;
 
     @Parameters(arity = "0..*", paramLabel = "DECIDER",
             description = "walker, walker+record, a policy, or a policy-nohistory (default: walker and the four policies with and without history)")
@@ -77,28 +83,53 @@ public final class BuildsSideBySide implements Callable<Integer> {
                 "AISO-nohistory")
                 : deciders;
         SideBySide.Lineup lineup = new SideBySide.Lineup(rounds, ticks);
-        try (URLClassLoader first = loaderOf(before); URLClassLoader second = loaderOf(after)) {
-            for (String decider : chosen) {
-                add(lineup, "before " + decider, first, decider);
-                add(lineup, "after " + decider, second, decider);
+        List<URLClassLoader> loaders = new ArrayList<>();
+        try {
+            for (int c = 0; c < copies; c++) {
+                URLClassLoader first = loaderOf(before);
+                URLClassLoader second = loaderOf(after);
+                loaders.add(first);
+                loaders.add(second);
+                for (String decider : chosen) {
+                    add(lineup, "before " + decider, first, decider);
+                    add(lineup, "after " + decider, second, decider);
+                }
             }
             lineup.run();
+        } finally {
+            for (URLClassLoader loader : loaders) {
+                loader.close();
+            }
         }
-        out.printf(Locale.ROOT, "%nafter / before: 100,000 NPCs, 10,000 decisions a tick; %d rounds of %d ticks, worlds in turn%n"
-                + "| decider | before µs | after µs | after / before (median of rounds) | range over rounds |%n"
-                + "|---|---:|---:|---:|---|%n", rounds, ticks);
+        out.printf(Locale.ROOT, "%nafter / before: 100,000 NPCs, 10,000 decisions a tick; %d rounds of %d ticks, %d copies"
+                + " of each build, worlds in turn%n"
+                + "| decider | before µs | after µs | after / before (median of rounds) | range over rounds |"
+                + " range over copies |%n|---|---:|---:|---:|---|---|%n", rounds, ticks, copies);
+        int perCopy = 2 * chosen.size();
         for (int i = 0; i < chosen.size(); i++) {
             double[] ratios = new double[rounds];
-            double before = 0;
-            double after = 0;
+            double[] copyRatios = new double[copies];
+            double beforeSum = 0;
+            double afterSum = 0;
             for (int r = 0; r < rounds; r++) {
-                before += lineup.roundMean(2 * i, r) / rounds;
-                after += lineup.roundMean(2 * i + 1, r) / rounds;
-                ratios[r] = lineup.roundMean(2 * i + 1, r) / lineup.roundMean(2 * i, r);
+                double b = 0;
+                double a = 0;
+                for (int c = 0; c < copies; c++) {
+                    double cb = lineup.roundMean(c * perCopy + 2 * i, r);
+                    double ca = lineup.roundMean(c * perCopy + 2 * i + 1, r);
+                    b += cb;
+                    a += ca;
+                    copyRatios[c] += ca / cb / rounds;
+                }
+                beforeSum += b / copies;
+                afterSum += a / copies;
+                ratios[r] = a / b;
             }
             Arrays.sort(ratios);
-            out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.3f | %.3f to %.3f |%n", chosen.get(i), before / 1e3, after / 1e3,
-                    ratios[rounds / 2], ratios[0], ratios[rounds - 1]);
+            Arrays.sort(copyRatios);
+            out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.3f | %.3f to %.3f | %.3f to %.3f |%n", chosen.get(i),
+                    beforeSum / rounds / 1e3, afterSum / rounds / 1e3, ratios[rounds / 2], ratios[0], ratios[rounds - 1],
+                    copyRatios[0], copyRatios[copies - 1]);
         }
         return 0;
     }
