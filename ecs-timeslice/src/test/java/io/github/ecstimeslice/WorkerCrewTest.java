@@ -148,8 +148,13 @@ class WorkerCrewTest {
      * it was published.
      */
     private static void publishedStarts(WorkerCrew crew, Publishing work, boolean worldThreadHelps) {
+        publishedStarts(crew, work, worldThreadHelps, 3000);
+    }
+
+    /** {@code starts} generations of random sizes, each published item by item, then sealed and awaited chunk by chunk. */
+    private static void publishedStarts(WorkerCrew crew, Publishing work, boolean worldThreadHelps, int starts) {
         Random random = new Random(13);
-        for (int start = 0; start < 3000; start++) {
+        for (int start = 0; start < starts; start++) {
             int max = 1 + random.nextInt(start % 2 == 0 ? 5 : 300);
             int jobs = random.nextBoolean() ? max : random.nextInt(max + 1);
             work.reset(max);
@@ -238,7 +243,9 @@ class WorkerCrewTest {
         try {
             Publishing work = new Publishing();
             WorkerCrew crew = crewOn(executor, work);
-            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> publishedStarts(crew, work, false));
+            // each hand-out waits for the one thread to end its task, up to a millisecond: 200
+            // generations of up to 300 items cover the sizes and publication patterns in a second or two
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> publishedStarts(crew, work, false, 200));
         } finally {
             executor.shutdownNow();
         }
