@@ -22,7 +22,7 @@ public final class BudgetConverter implements CommandLine.ITypeConverter<Budget>
         try {
             switch (kind) {
                 case "jobs":
-                    return Budget.jobsPerTick(Integer.parseInt(amount));
+                    return Budget.jobsPerTick(wholeNumber(value, amount));
                 case "hz":
                     return Budget.jobsPerSecond(Double.parseDouble(amount));
                 case "every":
@@ -36,6 +36,15 @@ public final class BudgetConverter implements CommandLine.ITypeConverter<Budget>
             throw new CommandLine.TypeConversionException("'" + value + "': '" + amount + "' is not a number");
         } catch (IllegalArgumentException e) {
             throw new CommandLine.TypeConversionException("'" + value + "': " + e.getMessage());
+        }
+    }
+
+    private static int wholeNumber(String value, String amount) {
+        try {
+            return Integer.parseInt(amount);
+        } catch (NumberFormatException e) {
+            throw new CommandLine.TypeConversionException("'" + value + "': '" + amount
+                    + "' is not a whole number of jobs (1 to " + Integer.MAX_VALUE + ")");
         }
     }
 }

@@ -38,6 +38,8 @@ final class CompareRun implements Stage {
     private final Budget budget;
     private final Threading threading;
     private final Threading animationThreading;
+    /** Decisions the policies' rows keep per NPC. */
+    private final int history;
     private final int warmupTicks;
     private final int measuredTicks;
     private final float delta;
@@ -54,10 +56,11 @@ final class CompareRun implements Stage {
     private int errorSamples;
     private double intervalSeconds = -1;
 
-    CompareRun(int npcs, long seed, Budget budget, Threading threading, Threading animationThreading,
+    CompareRun(int npcs, long seed, Budget budget, int history, Threading threading, Threading animationThreading,
                int measuredTicks, double tickRate,
                PrintStream out) {
         this.npcs = npcs;
+        this.history = history;
         this.seed = seed;
         this.budget = budget;
         this.threading = threading;
@@ -66,8 +69,8 @@ final class CompareRun implements Stage {
         this.warmupTicks = Math.max(60, measuredTicks / 5);
         this.delta = (float) (1 / tickRate);
         this.out = out;
-        out.printf(Locale.ROOT, "compare: %d NPCs, budget %s, threads %s, animation threads %s, %d warm-up + %d measured ticks a row%n",
-                npcs, budget, ThreadingConverter.word(threading), ThreadingConverter.word(animationThreading),
+        out.printf(Locale.ROOT, "compare: %d NPCs, budget %s, history %d, threads %s, animation threads %s, %d warm-up + %d measured ticks a row%n",
+                npcs, budget, history, ThreadingConverter.word(threading), ThreadingConverter.word(animationThreading),
                 warmupTicks, measuredTicks);
     }
 
@@ -109,7 +112,7 @@ final class CompareRun implements Stage {
         } else if (row <= policies.length) {
             IoPolicy policy = policies[row - 1];
             current = new Row(policy.name());
-            scene = Scene.timesliced(npcs, seed, policy, budget, threading, null);
+            scene = Scene.timesliced(npcs, seed, policy, budget, history, threading, null);
         } else {
             current = new Row(String.format(Locale.ROOT, "interval %.3fs", intervalSeconds));
             scene = Scene.interval(npcs, seed, (float) intervalSeconds);

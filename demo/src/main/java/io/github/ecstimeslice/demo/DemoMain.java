@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -26,6 +27,17 @@ import java.util.concurrent.Callable;
         description = {"NPCs on a grid turn to face a moving target: decisions timesliced by a TimeslicedSystem, "
                 + "animation every tick for every NPC, in a libGDX headless application.", ""})
 public final class DemoMain implements Callable<Integer> {
+
+    /** The longest run, in ticks: 46 hours at 60 Hz, 1,000 s at the fastest tick rate. */
+    static final long MAX_TICKS = 10_000_000;
+    private static final String MAX_TICKS_TEXT = "10,000,000";
+    /**
+     * Heap per NPC, measured: about 240 bytes for the scene, plus 48 per decision kept (an entry
+     * and an output object); times 1.5 for arrays growing by half and the copies made meanwhile.
+     */
+    private static final double BYTES_PER_NPC = 240;
+    private static final double BYTES_PER_KEPT_DECISION = 48;
+    private static final double GROWTH_HEADROOM = 1.5;
 
     @Spec
     private CommandSpec spec;
@@ -41,8 +53,9 @@ public final class DemoMain implements Callable<Integer> {
             description = "jobs:N a tick, hz:R jobs a second, every:S seconds per NPC, or ms:M a tick (default: ${DEFAULT-VALUE})")
     private Budget budget;
 
-    @Option(names = "--ticks", paramLabel = "N", description = "ticks to run (default: 10 seconds' worth)")
-    private Integer ticks;
+    @Option(names = "--ticks", paramLabel = "N", description = "ticks to run, at most " + MAX_TICKS_TEXT
+            + " (default: 10 seconds' worth)")
+    private Long ticks;
 
     @Option(names = "--seconds", paramLabel = "S", description = "game seconds to run, instead of --ticks")
     private Double seconds;
@@ -94,14 +107,13 @@ public final class DemoMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        validate();
-        int tickCount = ticks != null ? ticks : (int) Math.round((seconds != null ? seconds : 10) * tickRate);
+        int tickCount = (int) validate();
         DemoApp app = new DemoApp();
         if (gifDirectory != null) {
             app.then(() -> unchecked(() -> new GifRun(gifDirectory, seed, out)));
         }
         if (compare) {
-            app.then(() -> new CompareRun(npcs, seed, budget, threading, animationThreading, tickCount, tickRate, out));
+            app.then(() -> new CompareRun(npcs, seed, budget, history, threading, animationThreading, tickCount, tickRate, out));
         }
         if (!compare && gifDirectory == null || traceFile != null) {
             JobTrace trace = traceFile == null ? null : new JobTrace(1_000_000);
@@ -124,7 +136,8 @@ public final class DemoMain implements Callable<Integer> {
         return 0;
     }
 
-    private void validate() {
+    /** Checks every option before any work starts; returns the ticks to run. */
+    private long validate() {
         if (npcs < 1) {
             throw usage("--npcs must be at least 1, was " + npcs);
         }
@@ -134,17 +147,86 @@ public final class DemoMain implements Callable<Integer> {
         if (animationThreading == Threading.WORKERS_NEXT_TICK) {
             throw usage("--animation-threads must be world or same-tick, was next-tick");
         }
+        if (compare && spec.commandLine().getParseResult().hasMatchedOption("--policy")) {
+            throw usage("--policy does not apply to --compare, which measures every policy");
+        }
         if (ticks != null && seconds != null) {
             throw usage("give --ticks or --seconds, not both");
         }
-        if (ticks != null && ticks < 1) {
-            throw usage("--ticks must be at least 1, was " + ticks);
-        }
-        if (seconds != null && !(seconds > 0 && seconds < 1e6)) {
-            throw usage("--seconds must be positive, was " + seconds);
-        }
         if (!(tickRate >= 1 && tickRate <= 10_000)) {
             throw usage("--tick-rate must be between 1 and 10000, was " + tickRate);
+        }
+        long tickCount = ticks != null ? ticks : Math.round((seconds != null ? seconds : 10) * tickRate);
+        if (ticks != null && (ticks < 1 || ticks > MAX_TICKS)) {
+            throw usage("--ticks must be from 1 to " + MAX_TICKS_TEXT + ", was " + ticks);
+        }
+        if (seconds != null && !(seconds * tickRate >= 0.5 && seconds * tickRate < MAX_TICKS + 0.5)) {
+            throw usage(String.format(Locale.ROOT, "--seconds at %.5g ticks a second must make 1 to %s ticks"
+                    + " (%.3g to %.6g s), was %s", tickRate, MAX_TICKS_TEXT, 0.5 / tickRate, MAX_TICKS / tickRate, seconds));
+        }
+        checkMemory();
+        if (gifDirectory != null) {
+            checkGifDirectory(gifDirectory);
+        }
+        if (traceFile != null) {
+            checkTraceFile(traceFile);
+        }
+        return tickCount;
+    }
+
+    /** Refuses a scene the heap cannot hold, before building it takes minutes and ends out of memory. */
+    private void checkMemory() {
+        int kept = compare ? Math.max(history, TimeslicedSystem.DEFAULT_HISTORY_DEPTH) : history;
+        double needed = npcs * (BYTES_PER_NPC + BYTES_PER_KEPT_DECISION * kept) * GROWTH_HEADROOM;
+        long heap = Runtime.getRuntime().maxMemory();
+        if (needed > heap) {
+            double asked = needed * 1.1;
+            String xmx = asked >= 1 << 30 ? (long) Math.ceil(asked / (1 << 30)) + "g" : (long) Math.ceil(asked / (1 << 20)) + "m";
+            throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d needs about %s of heap, more than the %s"
+                    + " this JVM may use: run java -Xmx%s or more, or ask for fewer NPCs", npcs, kept, bytes(needed),
+                    bytes(heap), xmx));
+        }
+    }
+
+    private static String bytes(double bytes) {
+        return bytes >= 1 << 30 ? String.format(Locale.ROOT, "%.1f GB", bytes / (1 << 30))
+                : String.format(Locale.ROOT, "%.0f MB", bytes / (1 << 20));
+    }
+
+    /** Makes the GIF folder now, so a bad one fails before the run. */
+    private void checkGifDirectory(Path directory) {
+        if (directory.toString().isEmpty()) {
+            throw usage("--gif needs a folder to write the GIFs into, was ''");
+        }
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw usage("--gif must be a folder, and " + directory + " is a file");
+        }
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException | SecurityException e) {
+            throw usage("--gif cannot make the folder " + directory + ": " + e);
+        }
+        if (!Files.isWritable(directory)) {
+            throw usage("--gif cannot write into " + directory);
+        }
+    }
+
+    /** Makes the trace's folder now, and checks the file can be written, so a bad one fails before the run. */
+    private void checkTraceFile(Path file) {
+        if (file.toString().isEmpty()) {
+            throw usage("--trace needs a file to write the trace into, was ''");
+        }
+        if (Files.isDirectory(file)) {
+            throw usage("--trace must be a file, and " + file + " is a folder");
+        }
+        Path folder = file.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException | SecurityException e) {
+            throw usage("--trace cannot make the folder " + folder + ": " + e);
+        }
+        if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(folder)) {
+            throw usage("--trace cannot write " + file);
         }
     }
 

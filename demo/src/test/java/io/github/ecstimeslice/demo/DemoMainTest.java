@@ -67,12 +67,20 @@ class DemoMainTest {
             "--policy XYZ           | XYZ",
             "--threads bogus        | bogus",
             "--animation-threads next-tick | --animation-threads must be world or same-tick, was next-tick",
-            "--ticks 0              | --ticks must be at least 1, was 0",
+            "--ticks 0              | --ticks must be from 1 to 10,000,000, was 0",
             "--history -1           | --history must be from 0 to 1024, was -1",
             "--history 1025         | --history must be from 0 to 1024, was 1025",
             "--ticks 5 --seconds 5  | not both",
             "--tick-rate 0          | --tick-rate must be between 1 and 10000, was 0.0",
             "--frobnicate           | --frobnicate",
+            "--budget jobs:1e3      | '1e3' is not a whole number",
+            "--seconds 300000 --tick-rate 10000 | --seconds at 10000 ticks a second must make 1 to 10,000,000 ticks (5.00e-05 to 1000.00 s), was 300000.0",
+            "--seconds 500000 --tick-rate 10000 | was 500000.0",
+            "--seconds 0.001        | --seconds at 60.000 ticks a second must make 1 to 10,000,000 ticks (0.00833 to 166667 s), was 0.001",
+            "--seconds 1e12         | was 1.0E12",
+            "--ticks 10000001       | --ticks must be from 1 to 10,000,000, was 10000001",
+            "--npcs 2000000000      | -Xmx",
+            "--compare --policy SISO | --policy does not apply to --compare",
     })
     void badArgumentsGiveAUsageMessageNamingTheValueAndExitCodeTwo(String args, String named) {
         Result run = demo(args.trim().split("\\s+"));
@@ -100,11 +108,42 @@ class DemoMainTest {
     }
 
     @Test
-    void aFailureInsideTheRenderLoopFailsTheRunInsteadOfHangingOrPassing(@TempDir Path dir) {
-        Path unwritable = dir.resolve("no-such-directory").resolve("trace.json");
-        Result run = demo("--npcs", "100", "--ticks", "30", "--trace", unwritable.toString());
-        assertEquals(1, run.exitCode, run.out);
-        assertTrue(run.err.contains("demo failed") && run.err.contains("trace.json"), run.err);
+    void badOutputPathsAreRefusedBeforeAnythingRuns(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("taken"), "a file");
+        String[][] cases = {
+                {"--gif", "", "--gif needs a folder"},
+                {"--gif", file.toString(), "--gif must be a folder, and " + file + " is a file"},
+                {"--gif", file.resolve("below").toString(), "--gif cannot make the folder " + file.resolve("below")},
+                {"--gif", "/proc/x", "--gif cannot make the folder /proc/x"},
+                {"--trace", "", "--trace needs a file"},
+                {"--trace", dir.toString(), "--trace must be a file, and " + dir + " is a folder"},
+                {"--trace", file.resolve("t.json").toString(), "--trace cannot make the folder " + file},
+        };
+        for (String[] bad : cases) {
+            Result run = demo("--npcs", "100", "--ticks", "30", bad[0], bad[1]);
+            assertEquals(2, run.exitCode, String.join(" ", bad) + ": " + run.out + run.err);
+            assertTrue(run.err.contains(bad[2]), "names the bad value: " + run.err);
+            assertTrue(run.err.lines().findFirst().orElse("").contains(bad[2]), "one line first, then the usage: " + run.err);
+            assertTrue(run.out.isEmpty(), "nothing ran: " + run.out);
+        }
+        try (Stream<Path> listing = Files.list(dir)) {
+            assertEquals(List.of(file), listing.collect(Collectors.toList()), "nothing written");
+        }
+    }
+
+    @Test
+    void aTraceIntoAFolderThatDoesNotExistYetMakesTheFolder(@TempDir Path dir) {
+        Path trace = dir.resolve("new").resolve("deeper").resolve("trace.json");
+        Result run = demo("--npcs", "100", "--ticks", "30", "--trace", trace.toString());
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(Files.isRegularFile(trace));
+    }
+
+    @Test
+    void theComparisonUsesTheHistoryItIsGiven() {
+        Result run = demo("--compare", "--npcs", "400", "--ticks", "60", "--budget", "jobs:40", "--history", "0");
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.out.contains("history 0"), run.out);
     }
 
     @Test

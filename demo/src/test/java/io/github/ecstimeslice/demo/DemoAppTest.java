@@ -1,0 +1,35 @@
+package io.github.ecstimeslice.demo;
+
+import com.badlogic.gdx.backends.headless.HeadlessApplication;
+import com.badlogic.gdx.backends.headless.HeadlessApplicationConfiguration;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+class DemoAppTest {
+
+    @Test
+    void aFailureInsideTheRenderLoopEndsTheAppAndReachesTheMainThreadInsteadOfHanging() throws InterruptedException {
+        IllegalStateException boom = new IllegalStateException("boom");
+        int[] ticks = {0};
+        DemoApp app = new DemoApp().then(() -> new Stage() {
+            @Override
+            public boolean tick() {
+                if (++ticks[0] == 3) {
+                    throw boom;
+                }
+                return false;
+            }
+
+            @Override
+            public void finish() {
+            }
+        });
+        HeadlessApplicationConfiguration config = new HeadlessApplicationConfiguration();
+        config.updatesPerSecond = 0;
+        new HeadlessApplication(app, config);
+        assertSame(boom, app.awaitEnd());
+        assertEquals(3, ticks[0], "no tick after the failure");
+    }
+}
