@@ -162,6 +162,9 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     private void throwFailure() {
         Throwable thrown = failure.getAndSet(null);
         Error refused = crew.takeExecutorError();
+        if (thrown != null && !(thrown instanceof RuntimeException) && !(thrown instanceof Error)) {
+            thrown = new IllegalStateException("process failed on a worker", thrown); // a checked one, thrown sneakily
+        }
         if (thrown == null) {
             thrown = refused;
         } else if (refused != null) {
@@ -170,11 +173,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
         if (thrown instanceof RuntimeException) {
             throw (RuntimeException) thrown;
         }
-        if (thrown instanceof Error) {
+        if (thrown != null) {
             throw (Error) thrown;
-        }
-        if (thrown != null) { // a checked exception thrown sneakily
-            throw new IllegalStateException("process failed on a worker", thrown);
         }
     }
 

@@ -3,9 +3,11 @@ package io.github.ecstimeslice;
 import com.artemis.Aspect;
 import com.artemis.BaseEntitySystem;
 import com.artemis.BaseSystem;
+import com.artemis.Component;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
 import com.artemis.annotations.SkipWire;
+import com.artemis.utils.Bag;
 import com.artemis.utils.BitVector;
 import com.artemis.utils.ImmutableBag;
 import com.artemis.utils.IntBag;
@@ -37,13 +39,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Entities may come and go: one that joins mid-batch gets its first job in the next batch; one
  * that leaves mid-batch gets no job from then on, its staged or in-flight output is dropped and its
  * history is cleared; a recycled id never sees what was computed for the entity that had it before.
- * Artemis tells a system of changes when its turn ends, and so it is here, with one exception: an
- * entity deleted during this system's turn (by one of its callbacks for another entity, say)
- * counts as gone at once: no job of it starts and no history component is attached to it from
- * then on, and no output of it is saved but that of a job under way on the world's thread when it
- * was deleted (by that job's own {@code setUpInput} or {@code runJob}), which is still published
- * and goes with the entity when the turn ends. Override {@link #entityJoined(int)} and
- * {@link #entityLeft(int)} to see entities come and go.
+ * Changes made during the system's own turn reach it as artemis delivers them to every system, when
+ * the turn ends: an entity that one of its callbacks deletes (or takes out of the aspect) is still
+ * subscribed until then, so its job may still run and its output be saved and published in that
+ * turn, while its components are still readable. Nothing is left behind: when the turn ends its
+ * history goes, and so does a history component its first save attached after the deletion (which
+ * artemis would not remove), so the id's next entity starts with none. Override
+ * {@link #entityJoined(int)} and {@link #entityLeft(int)} to see entities come and go.
  *
  * <p>A turn reads the settings once, at its start: {@link #setBudget}, {@link #setThreading} and
  * {@link #setPolicy}, even when called from a callback mid-turn, apply from the next tick (the
@@ -91,6 +93,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     @SkipWire
     private ComponentMapper<? extends DecisionHistory<O>> histories;
+    /** The components of an entity that leaves, for {@link #detachHistoryOutsideComposition}; reused. */
+    private final Bag<Component> composition = new Bag<>();
     private final DecisionStore store;
 
     /** The current batch's keys, ascending; {@code keys[0, batchSize)} are valid. */
@@ -100,8 +104,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * and no save. One bit per slot, cleared when a batch starts.
      */
     private final BitVector droppedSlots = new BitVector();
-    /** The world's entities deleted during this tick (see {@link PendingDeletions}). */
-    private BitVector deletedThisTick;
     /** Counts drop marks in the current batch (a slot may be marked twice): 0 if and only if no bit is set. */
     private int droppedCount;
     private Object[] inputs = new Object[0];
@@ -487,7 +489,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                         + ": give each timesliced system its own DecisionHistory subclass");
             }
         }
-        deletedThisTick = PendingDeletions.of(world);
         if (historyDepth != NO_HISTORY) {
             histories = world.getMapper(historyType);
         }
@@ -596,8 +597,27 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (slot >= 0) {
             markDropped(slot);
         }
+        if (store.attached(entityId)) {
+            detachHistoryOutsideComposition(entityId);
+        }
         store.clear(entityId);
         entityLeft(entityId);
+    }
+
+    /**
+     * Takes off the entity's history component if artemis does not count it as the entity's: one
+     * attached by a first save after the entity was deleted in the same turn (artemis keeps a deleted
+     * entity subscribed until the turn ends, but no longer records components added to it, so would
+     * never remove it, and the id's next entity would inherit it). O(the entity's components).
+     */
+    private void detachHistoryOutsideComposition(int entityId) {
+        DecisionHistory<O> history = histories.get(entityId);
+        composition.clear();
+        world.getComponentManager().getComponentsFor(entityId, composition);
+        if (history != null && !composition.contains(history)) {
+            histories.remove(entityId);
+        }
+        composition.clear();
     }
 
     /** Artemis's notice that an entity joined: calls {@link #entityJoined(int)}; its first job is in the next batch. */
@@ -673,9 +693,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         int[] k = keys;
         Object[] in = inputs;
         for (int slot = 0, s = batchSize; s > slot; slot++) {
-            if (isDeletedThisTick(slot)) { // by an earlier slot's setUpInput
-                continue;
-            }
             try {
                 setUpInput(k[slot], (I) in[slot]);
             } catch (Throwable thrown) {
@@ -718,11 +735,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         try {
             while (maxJobs > ran && size > slot) {
                 int current = slot++;
-                int entityId = k[current];
-                // left, failed, or deleted this turn (a field, not a local: one more local costs more)
-                if (isDropped(current) || deletedThisTick.unsafeGet(entityId)) {
+                if (isDropped(current)) {
                     continue;
                 }
+                int entityId = k[current];
                 try {
                     I input = syncInput ? (I) in[current] : sharedInput;
                     if (!syncInput) {
@@ -736,9 +752,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
                         int displaced = DecisionStore.pushIfFull(rings, entries, depth, fullState, entityId, output,
                                 savedTick, savedSecondsBits);
                         if (displaced == DecisionStore.NONE) {
-                            if (deletedThisTick.unsafeGet(entityId)) { // by its own job: attach nothing artemis would miss
-                                continue;
-                            }
                             displaced = firstSaves(entityId, output);
                             pool = kept.pool(); // the cold path may have grown the pool
                         }
@@ -770,17 +783,16 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         Object[] in = inputs;
         I shared = (I) jobInput;
         O output = (O) jobOutput;
-        BitVector deleted = deletedThisTick;
         int size = batchSize;
         int slot = cursor;
         int ran = 0;
         try {
             while (maxJobs > ran && size > slot) {
                 int current = slot++;
-                int entityId = k[current];
-                if (isDropped(current) || deleted.unsafeGet(entityId)) {
+                if (isDropped(current)) {
                     continue;
                 }
+                int entityId = k[current];
                 try {
                     I input = syncInput ? (I) in[current] : shared;
                     if (!syncInput) {
@@ -843,7 +855,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         try {
             while (maxJobs > count && batchSize > cursor) {
                 int slot = cursor++;
-                if (isDropped(slot) || isDeletedThisTick(slot)) {
+                if (isDropped(slot)) {
                     continue;
                 }
                 if (!syncInput) {
@@ -926,14 +938,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         nanosPerJob = nanosPerJob < 0 ? perJob : 0.75 * nanosPerJob + 0.25 * perJob;
     }
 
-    /**
-     * True if the slot's entity was deleted during this tick: artemis tells the system only when its
-     * turn ends, but from {@code world.delete} on the entity counts as gone, with no job and no save.
-     */
-    private boolean isDeletedThisTick(int slot) {
-        return deletedThisTick.unsafeGet(keys[slot]);
-    }
-
     /** True if the slot was dropped from the current batch. */
     private boolean isDropped(int slot) {
         return droppedCount != 0 && droppedSlots.unsafeGet(slot);
@@ -998,11 +1002,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * Saves the slot's output unless its entity has gone from the batch (left, its job failed, or
-     * deleted during this tick); what publishing it throws is kept for the end of the tick.
+     * Saves the slot's output unless its slot was dropped (its entity left, or its job failed); what
+     * publishing it throws is kept for the end of the tick.
      */
     private void saveReportingFailure(int slot) {
-        if (isDropped(slot) || isDeletedThisTick(slot)) {
+        if (isDropped(slot)) {
             return;
         }
         try {
