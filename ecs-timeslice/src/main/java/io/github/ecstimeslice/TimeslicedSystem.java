@@ -309,8 +309,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Changes the budget from the next tick on (also when called during this system's turn). Jobs
-     * carried over by the old budget are dropped
-     * (also when the same budget is set again after another).
+     * carried over by the old budget are dropped (also when the same budget is set again after
+     * another).
      *
      * @throws IllegalArgumentException if {@code budget} is null
      */
@@ -343,8 +343,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Runs jobs as {@code threading} says, on {@code executor}'s threads for the worker modes, from
-     * the next tick on (also when called during this system's turn). A {@link ForkJoinPool} takes the system's reusable tasks as they are (no
-     * allocation per tick); another executor gets them as {@code Runnable}s. The system does not
+     * the next tick on (also when called during this system's turn). A {@link ForkJoinPool} takes
+     * the system's reusable tasks as they are (no allocation per tick); another executor gets them
+     * as {@code Runnable}s. The system does not
      * shut the executor down. With workers, a {@link Budget#millisPerTick(double)} budget bounds
      * the summed time of a tick's jobs, estimated from the job cost measured on the workers.
      *

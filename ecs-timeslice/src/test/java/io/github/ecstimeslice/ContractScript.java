@@ -369,12 +369,6 @@ final class ContractScript {
         };
     }
 
-    /** What a callback throws: the fault as it is, checked ones too. */
-    @SuppressWarnings("unchecked")
-    static <E extends Throwable> RuntimeException sneaky(Throwable t) throws E {
-        throw (E) t;
-    }
-
     /** A fault thrown by the test on purpose. */
     static final class ContractFault extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -549,7 +543,7 @@ final class ContractScript {
             Throwable fault = script.fault("setUpInput", entityId);
             if (fault != null) {
                 model.inputFailed(entityId, fault);
-                throw sneaky(fault);
+                throw Sneaky.thrown(fault);
             }
         }
 
@@ -558,7 +552,7 @@ final class ContractScript {
             Throwable fault = script.jobFault(entityId, input);
             model.runJob(entityId, input, output, fault);
             if (fault != null) {
-                throw sneaky(fault);
+                throw Sneaky.thrown(fault);
             }
         }
 
@@ -569,7 +563,7 @@ final class ContractScript {
             Throwable fault = script.fault("outputSaved", entityId);
             if (fault != null) {
                 model.dues.add(new ContractModel.Due(entityId, fault, model.modelTick, model.modelTick, "outputSaved"));
-                throw sneaky(fault);
+                throw Sneaky.thrown(fault);
             }
         }
     }
@@ -663,7 +657,7 @@ final class ContractScript {
                         + script.tickNumber);
             }
             if (entityId == failOn) {
-                throw sneaky(failure);
+                throw Sneaky.thrown(failure);
             }
         }
 

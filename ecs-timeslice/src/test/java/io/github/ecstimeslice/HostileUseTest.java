@@ -38,12 +38,6 @@ class HostileUseTest {
     /** The callbacks a test makes throw. */
     enum Callback { SET_UP_INPUT, RUN_JOB, OUTPUT_SAVED }
 
-    /** Throws {@code thrown} whatever it is, as Kotlin, Lombok's {@code @SneakyThrows} or {@code Unsafe.throwException} do. */
-    @SuppressWarnings("unchecked")
-    static <T extends Throwable> RuntimeException sneaky(Throwable thrown) throws T {
-        throw (T) thrown;
-    }
-
     /** A StampSystem whose callbacks throw {@link #fault} once, for {@link #faulty}, in {@link #failing}. */
     static class FaultySystem extends StampSystem {
         Callback failing;
@@ -58,7 +52,7 @@ class HostileUseTest {
             if (callback == failing && entityId == faulty && fault != null) {
                 Throwable thrown = fault;
                 fault = null;
-                throw sneaky(thrown);
+                throw Sneaky.thrown(thrown);
             }
         }
 

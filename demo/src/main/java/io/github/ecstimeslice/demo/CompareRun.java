@@ -92,6 +92,7 @@ final class CompareRun implements Stage {
             times.add(tickNanos);
             decisionNanos += scene.decisionNanos();
             if (done % 7 == 0) { // measuring walks every NPC: not every tick (7: no period hides in it), never inside one
+                scene.measureDecisionAges();
                 current.maxAgeSeconds = Math.max(current.maxAgeSeconds, scene.maxDecisionAgeSeconds());
                 errorSum += scene.meanFacingErrorDegrees();
                 errorSamples++;

@@ -31,6 +31,12 @@ final class LiveRun implements Stage {
     private long allDecisionNanos;
     private long allAnimationNanos;
     private double lastFacingError;
+    /** Decisions made before this report's ticks; the ages' sum, samples and max over this report's ticks. */
+    private long decisionsBefore;
+    private double reportAgeSum;
+    private int reportAgeSamples;
+    private double reportAgeMax;
+    private long reportSamplingNanos;
 
     LiveRun(Scene scene, String title, int ticks, double tickRate, PrintStream out, JobTrace trace, Path traceFile) {
         this.scene = scene;
@@ -57,21 +63,41 @@ final class LiveRun implements Stage {
         reportTickNanos += end - start;
         reportDecisionNanos += scene.decisionNanos();
         reportAnimationNanos += scene.animationNanos();
+        sampleAges(end);
         if (done % ticksPerReport == 0 || done == ticks) {
             report(end);
         }
         return done >= ticks;
     }
 
+    /**
+     * Every tick, outside the tick's time: the age of the decisions the NPCs act on, so a report's
+     * mean and max cover every moment of its second, not the one the report lands on (with sync
+     * output, a sample at the same point of every batch would give the same number each second).
+     */
+    private void sampleAges(long tickEnd) {
+        if (scene.measuresAges()) {
+            if (scene.measureDecisionAges()) {
+                reportAgeSum += scene.meanDecisionAgeSeconds();
+                reportAgeSamples++;
+                reportAgeMax = Math.max(reportAgeMax, scene.maxDecisionAgeSeconds());
+            }
+            reportSamplingNanos += System.nanoTime() - tickEnd;
+        }
+    }
+
     private void report(long now) {
-        double wallSeconds = (now - reportWallStart) / 1e9;
+        double wallSeconds = (now - reportWallStart - reportSamplingNanos) / 1e9;
         lastFacingError = scene.meanFacingErrorDegrees();
+        long decisions = decisionsMade();
         out.printf(Locale.ROOT,
                 "t=%6.1fs  %7.1f ticks/s  %6.3f ms/tick (decide %6.3f, animate %6.3f)  %9.0f decisions/s"
-                        + "  %s  facing error %5.2f°%n",
+                        + " (last batch %9.0f)  %s  facing error %5.2f°%n",
                 done * delta, reportTicks / wallSeconds, reportTickNanos / 1e6 / reportTicks,
                 reportDecisionNanos / 1e6 / reportTicks, reportAnimationNanos / 1e6 / reportTicks,
-                decisionsPerSecond(), ages(), lastFacingError);
+                (decisions - decisionsBefore) / (reportTicks * (double) delta), lastBatchDecisionsPerSecond(), ages(),
+                lastFacingError);
+        decisionsBefore = decisions;
         allTickNanos += reportTickNanos;
         allDecisionNanos += reportDecisionNanos;
         allAnimationNanos += reportAnimationNanos;
@@ -80,22 +106,34 @@ final class LiveRun implements Stage {
         reportTickNanos = 0;
         reportDecisionNanos = 0;
         reportAnimationNanos = 0;
+        reportAgeSum = 0;
+        reportAgeSamples = 0;
+        reportAgeMax = 0;
+        reportSamplingNanos = 0;
     }
 
-    /** The decisions' mean and max age, or a note that a system with no history has none to measure. */
+    /**
+     * The decisions' age over the report's ticks, mean and max, or a note that a system with no
+     * history has none to measure.
+     */
     private String ages() {
         if (!scene.measuresAges()) {
             return "age n/a (no history)";
         }
-        return String.format(Locale.ROOT, "age mean %5.3f max %5.3f s", scene.meanDecisionAgeSeconds(),
-                scene.maxDecisionAgeSeconds());
+        if (reportAgeSamples == 0) {
+            return "age n/a (no decision yet)";
+        }
+        return String.format(Locale.ROOT, "age mean %5.3f max %5.3f s", reportAgeSum / reportAgeSamples, reportAgeMax);
     }
 
-    private double decisionsPerSecond() {
-        if (scene.decisions != null) {
-            return scene.decisions.decisionsPerSecond();
-        }
-        return scene.npcCount / (double) delta;
+    /** Decisions made since the run began (every NPC every tick without a timesliced system). */
+    private long decisionsMade() {
+        return scene.decisions != null ? scene.decisions.jobsRunTotal() : (long) scene.npcCount * done;
+    }
+
+    /** Decisions per second over the last whole batch: 0 until one has completed. */
+    private double lastBatchDecisionsPerSecond() {
+        return scene.decisions != null ? scene.decisions.decisionsPerSecond() : scene.npcCount / (double) delta;
     }
 
     @Override

@@ -51,6 +51,8 @@ final class Scene {
     private final ComponentMapper<Orientation> orientations;
     private final ComponentMapper<DesiredOrientation> desired;
     private final DecisionAges ages = new DecisionAges();
+    private double meanAgeSeconds;
+    private double maxAgeSeconds;
 
     private long decisionsStart;
     private long animationStart;
@@ -166,20 +168,31 @@ final class Scene {
         return decisions == null || decisions.historyDepth() > 0;
     }
 
-    /** Age of the oldest decision an NPC acts on now, in game seconds (0 when all decide every tick). */
-    double maxDecisionAgeSeconds() {
+    /**
+     * Measures how old the decisions the NPCs act on are now, in game seconds (0 when all decide
+     * every tick), for {@link #meanDecisionAgeSeconds()} and {@link #maxDecisionAgeSeconds()}.
+     * O(NPCs) with a timesliced system. Returns false while no NPC has a decision yet.
+     */
+    boolean measureDecisionAges() {
         if (decisions != null) {
-            return decisions.measureAges(ages).maxSeconds();
+            decisions.measureAges(ages);
+            meanAgeSeconds = ages.meanSeconds();
+            maxAgeSeconds = ages.maxSeconds();
+            return ages.withOutput() > 0;
         }
-        return interval != null ? interval.decisionAgeSeconds() : 0;
+        meanAgeSeconds = interval != null ? interval.decisionAgeSeconds() : 0;
+        maxAgeSeconds = meanAgeSeconds;
+        return true;
     }
 
-    /** Mean age of the decisions the NPCs act on now, in game seconds. */
+    /** Age of the oldest decision an NPC acted on when last measured. */
+    double maxDecisionAgeSeconds() {
+        return maxAgeSeconds;
+    }
+
+    /** Mean age of the decisions the NPCs acted on when last measured. */
     double meanDecisionAgeSeconds() {
-        if (decisions != null) {
-            return decisions.measureAges(ages).meanSeconds();
-        }
-        return interval != null ? interval.decisionAgeSeconds() : 0;
+        return meanAgeSeconds;
     }
 
     /** The NPCs' and the target's positions and orientations, for pictures. */

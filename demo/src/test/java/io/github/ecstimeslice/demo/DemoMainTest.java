@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -98,6 +100,27 @@ class DemoMainTest {
         assertTrue(reports.stream().allMatch(line -> line.contains("age n/a (no history)") && line.contains("2400 decisions/s")),
                 run.out);
         assertTrue(run.out.contains("history 0"), run.out);
+    }
+
+    @Test
+    void decisionsPerSecondShowBeforeABatchEndsAndAgesCoverTheWholeSecond() {
+        // 2,000 NPCs at 30 decisions a second: the first batch takes over a minute
+        Result slow = demo("--npcs", "2000", "--ticks", "120", "--budget", "hz:30");
+        assertEquals(0, slow.exitCode, slow.err);
+        assertTrue(slow.out.lines().filter(line -> line.startsWith("t=")).allMatch(line -> line.contains(" 30 decisions/s")),
+                slow.out);
+        // SISO saves a batch at once: the ages of one sample would be the same every second
+        Result siso = demo("--npcs", "600", "--ticks", "180", "--policy", "SISO", "--budget", "every:0.5");
+        assertEquals(0, siso.exitCode, siso.err);
+        List<String> reports = siso.out.lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
+        for (String report : reports.subList(1, reports.size())) {
+            Matcher ages = Pattern.compile("age mean ([0-9.]+) max ([0-9.]+) s").matcher(report);
+            assertTrue(ages.find(), report);
+            double mean = Double.parseDouble(ages.group(1));
+            double max = Double.parseDouble(ages.group(2));
+            // saved all at once every 0.5 s: ages climb from 0 to 29 ticks (0.483 s) and back, twice a second
+            assertTrue(mean > 0.2 && mean < 0.3 && max > 0.45 && max < 0.5, "mean over the second, max of it: " + report);
+        }
     }
 
     @Test
