@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * the tick stops at that entity; with workers the failing chunk stops there while the other
  * chunks run on, and the first failure is rethrown after the join. An {@code Error} the executor
  * throws (no thread could be made) only costs parallelism: the world's thread processes what it
- * refused, and the error is thrown after the join, once, attached to a failure of that tick if
- * there was one.
+ * refused, and the error is thrown after the join, once, with a {@code process} failure of that
+ * tick attached as suppressed, as {@link TimeslicedSystem} does.
  *
  * <p>With workers, {@code process} runs on several threads at once, each entity exactly once, in
  * no particular order: it may read anything no other system writes during this one's turn, and
@@ -155,9 +155,9 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     }
 
     /**
-     * Throws what failed in this tick, once: the first {@code process} failure (a checked one
-     * thrown sneakily wrapped in an {@code IllegalStateException}), with an error the executor
-     * threw attached; or that error alone.
+     * Throws what failed in this tick, once: an error the executor threw, with the first
+     * {@code process} failure attached; or that failure alone (a checked one thrown sneakily
+     * wrapped in an {@code IllegalStateException}).
      */
     private void throwFailure() {
         Throwable thrown = failure.getAndSet(null);
@@ -165,10 +165,11 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
         if (thrown != null && !(thrown instanceof RuntimeException) && !(thrown instanceof Error)) {
             thrown = new IllegalStateException("process failed on a worker", thrown); // a checked one, thrown sneakily
         }
-        if (thrown == null) {
+        if (refused != null) {
+            if (thrown != null && thrown != refused) {
+                refused.addSuppressed(thrown);
+            }
             thrown = refused;
-        } else if (refused != null) {
-            thrown.addSuppressed(refused);
         }
         if (thrown instanceof RuntimeException) {
             throw (RuntimeException) thrown;

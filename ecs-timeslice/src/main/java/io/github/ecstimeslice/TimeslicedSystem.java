@@ -58,7 +58,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link JobFailedException} when the tick's work is done; a {@link VirtualMachineError} is
  * rethrown at once. An {@code Error} from the executor (no thread could be made) only costs
  * parallelism: the world's thread runs the refused jobs, and the error is thrown once the tick's
- * work is done. What {@code createInput} or {@code createOutput} throws at a batch start leaves
+ * work is done, with that tick's {@code JobFailedException} attached as suppressed. What {@code createInput} or {@code createOutput} throws at a batch start leaves
  * {@code world.process()} as it is, and the next tick tries again. Every tick that got past the
  * checks counts ({@link #tick()}), and so does every job it started, whatever was thrown.
  *
@@ -594,6 +594,12 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      */
     @Override
     protected final void removed(int entityId) {
+        forget(entityId);
+        entityLeft(entityId);
+    }
+
+    /** Drops the entity's job from the batch and its history, so nothing of it reaches its id's next entity. */
+    private void forget(int entityId) {
         int slot = Arrays.binarySearch(keys, 0, batchSize, entityId);
         if (slot >= 0) {
             markDropped(slot);
@@ -602,7 +608,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             detachHistoryOutsideComposition(entityId);
         }
         store.clear(entityId);
-        entityLeft(entityId);
     }
 
     /**
@@ -627,16 +632,64 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         entityJoined(entityId);
     }
 
-    /** Delivers each notice to {@link #removed(int)}; final for the same reason. */
+    /**
+     * Artemis's notice that entities left: forgets every one of them first, then calls
+     * {@link #entityLeft(int)} for each, so a hook that throws cannot keep a later one's job or
+     * history alive (the first throw is rethrown once every hook ran). Final for the same reason.
+     */
     @Override
     public final void removed(IntBag entities) {
-        super.removed(entities);
+        int[] ids = entities.getData();
+        for (int i = 0, s = entities.size(); s > i; i++) {
+            forget(ids[i]);
+        }
+        Throwable failed = null;
+        for (int i = 0, s = entities.size(); s > i; i++) {
+            try {
+                entityLeft(ids[i]);
+            } catch (Throwable thrown) {
+                failed = firstOf(failed, thrown);
+            }
+        }
+        rethrow(failed);
     }
 
-    /** Delivers each notice to {@link #inserted(int)}; final for the same reason. */
+    /** Artemis's notice that entities joined: calls {@link #entityJoined(int)} for each, even after one throws. */
     @Override
     public final void inserted(IntBag entities) {
-        super.inserted(entities);
+        int[] ids = entities.getData();
+        Throwable failed = null;
+        for (int i = 0, s = entities.size(); s > i; i++) {
+            try {
+                entityJoined(ids[i]);
+            } catch (Throwable thrown) {
+                failed = firstOf(failed, thrown);
+            }
+        }
+        rethrow(failed);
+    }
+
+    private static Throwable firstOf(Throwable first, Throwable next) {
+        if (first == null) {
+            return next;
+        }
+        if (first != next) {
+            first.addSuppressed(next);
+        }
+        return first;
+    }
+
+    /** Throws {@code thrown} if not null: as it is if unchecked, else in an IllegalStateException. */
+    private static void rethrow(Throwable thrown) {
+        if (thrown instanceof RuntimeException) {
+            throw (RuntimeException) thrown;
+        }
+        if (thrown instanceof Error) {
+            throw (Error) thrown;
+        }
+        if (thrown != null) {
+            throw new IllegalStateException("an entityJoined or entityLeft hook failed", thrown);
+        }
     }
 
     /**
@@ -693,11 +746,18 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private void readAllInputs() {
         int[] k = keys;
         Object[] in = inputs;
-        for (int slot = 0, s = batchSize; s > slot; slot++) {
-            try {
-                setUpInput(k[slot], (I) in[slot]);
-            } catch (Throwable thrown) {
-                drop(slot, thrown);
+        int slot = 0;
+        try {
+            for (int s = batchSize; s > slot; slot++) {
+                try {
+                    setUpInput(k[slot], (I) in[slot]);
+                } catch (Throwable thrown) {
+                    drop(slot, thrown);
+                }
+            }
+        } finally {
+            for (int unread = slot; batchSize > unread; unread++) { // a VM error left: no job runs on an old input
+                markDropped(unread);
             }
         }
     }
@@ -957,9 +1017,14 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
     }
 
+    /** Saves the finished batch's staged outputs; a slot saved is dropped, so a VM error in one never saves another twice. */
     private void saveStagedOutputs() {
         for (int slot = 0, s = batchSize; s > slot; slot++) {
-            saveReportingFailure(slot);
+            try {
+                saveReportingFailure(slot);
+            } finally {
+                markDropped(slot);
+            }
         }
     }
 
@@ -992,7 +1057,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * the store's rings or entries.
      */
     private int firstSaves(int entityId, int output) {
-        Object spare = store.nextDisplaced(entityId) == DecisionStore.NONE ? createOutput() : null;
+        Object spare = store.nextDisplaced(entityId) == DecisionStore.NONE ? newOutput() : null;
         if (!store.attached(entityId)) {
             histories.create(entityId).bind(store, entityId);
             store.markAttached(entityId);
@@ -1067,6 +1132,24 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
     }
 
+    /** The game's {@link #createInput()}, checked: a null would fail far from its cause. */
+    private I newInput() {
+        I input = createInput();
+        if (input == null) {
+            throw new IllegalStateException(getClass().getName() + ".createInput() returned null");
+        }
+        return input;
+    }
+
+    /** The game's {@link #createOutput()}, checked: a null would fail far from its cause. */
+    private O newOutput() {
+        O output = createOutput();
+        if (output == null) {
+            throw new IllegalStateException(getClass().getName() + ".createOutput() returned null");
+        }
+        return output;
+    }
+
     /**
      * Grows the slots to at least {@code size}, making their input and output objects. The game's
      * {@code createInput}/{@code createOutput} run before any field changes, so one that throws
@@ -1078,17 +1161,17 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             return;
         }
         if (jobInput == null) {
-            jobInput = createInput();
+            jobInput = newInput();
         }
         if (jobOutput == null && historyDepth == NO_HISTORY) {
-            jobOutput = createOutput();
+            jobOutput = newOutput();
         }
         int grown = Math.max(size, capacity + (capacity >> 1));
         Object[] grownInputs = Arrays.copyOf(inputs, grown);
         Object[] newOutputs = new Object[grown - capacity];
         for (int i = capacity; grown > i; i++) {
-            grownInputs[i] = createInput();
-            newOutputs[i - capacity] = createOutput();
+            grownInputs[i] = newInput();
+            newOutputs[i - capacity] = newOutput();
         }
         int[] grownOutputs = Arrays.copyOf(outputs, grown);
         for (int i = capacity; grown > i; i++) {

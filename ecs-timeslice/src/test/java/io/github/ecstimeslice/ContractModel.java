@@ -827,7 +827,6 @@ final class ContractModel {
                 documented = true;
             }
         }
-        boolean errorLeft = !executorErrors.isEmpty();
         executorErrors.clear();
         if (createFailure != null) {
             if (!reported.contains(createFailure) && !createFailureWrapped) {
@@ -836,17 +835,13 @@ final class ContractModel {
             } else {
                 documented = true;
             }
-            errorLeft = true;
         }
         if (!documented) {
             violate("9 exceptions", "undocumented exception out of process(): " + describe(thrown)
                     + stackOf(thrown));
         }
-        if (thrown != null && reported.contains(thrown) && thrown == createFailure) {
-            return;
-        }
-        for (Due due : dueNow) {
-            if (due.to <= turn && !errorLeft) {
+        for (Due due : dueNow) { // also when an executor error or a failing factory ends the turn: attached to it
+            if (due.to <= turn) {
                 violate("9 exceptions", "the " + due.where + " failure of entity " + due.entity + " (" + due.cause
                         + ") was never reported; process() threw " + describe(thrown));
                 dues.remove(due);

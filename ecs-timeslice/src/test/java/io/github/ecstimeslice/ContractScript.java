@@ -677,22 +677,24 @@ final class ContractScript {
                 }
             }
             boolean documented = thrown == null;
+            Error refused = executorErrors.isEmpty() ? null : executorErrors.get(0);
+            if (refused != null) { // thrown first, with the tick's process failure attached
+                if (thrown != refused) {
+                    script.violate("11 parallel system", "the executor threw " + refused + " in tick "
+                            + script.tickNumber + ", the tick threw " + ContractModel.describe(thrown));
+                }
+                documented = true;
+            }
             if (failureDue) {
-                boolean reported = thrown == failure || thrown instanceof IllegalStateException
-                        && thrown.getCause() == failure;
-                if (!reported && !executorErrors.contains(thrown)) {
+                Throwable carrier = refused != null && thrown == refused && thrown.getSuppressed().length > 0
+                        ? thrown.getSuppressed()[0] : thrown;
+                boolean reported = carrier == failure || carrier instanceof IllegalStateException
+                        && carrier.getCause() == failure;
+                if (!reported) {
                     script.violate("11 parallel system", "process(" + failOn + ") threw " + failure
                             + " but the tick threw " + ContractModel.describe(thrown));
                 }
                 documented |= reported;
-            }
-            if (!executorErrors.isEmpty()) { // the first is thrown, or attached to the tick's process failure
-                Error first = executorErrors.get(0);
-                if (thrown != first && (thrown == null || !List.of(thrown.getSuppressed()).contains(first))) {
-                    script.violate("11 parallel system", "the executor threw " + first + " in tick "
-                            + script.tickNumber + ", the tick threw " + ContractModel.describe(thrown));
-                }
-                documented = true;
             }
             executorErrors.clear();
             if (!documented) {

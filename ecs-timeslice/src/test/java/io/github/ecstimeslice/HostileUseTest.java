@@ -387,6 +387,121 @@ class HostileUseTest {
     }
 
     @Test
+    void aLeftHookThatThrowsCannotKeepTheOtherLeaversHistoriesAlive() {
+        IllegalStateException hookFailed = new IllegalStateException("hook failed");
+        int[] first = {-1};
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(10)) {
+            @Override
+            protected void entityLeft(int entityId) {
+                if (entityId == first[0]) {
+                    throw hookFailed;
+                }
+            }
+        };
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 3);
+        first[0] = ids[0];
+        TestWorlds.run(world, 2, DELTA);
+        for (int id : ids) {
+            world.delete(id);
+        }
+        assertSame(hookFailed, assertThrows(IllegalStateException.class, world::process));
+        for (int id : ids) {
+            assertNull(system.latestOutput(id), "entity " + id + " forgotten although a hook before it threw");
+        }
+    }
+
+    @Test
+    void aVmErrorAmidTheBatchEndSavesNeverSavesAnOutputTwice() {
+        int[] saves = new int[3];
+        boolean[] overflow = {false};
+        int[][] ids = new int[1][];
+        StampSystem system = new StampSystem(IoPolicy.SISO, Budget.jobsPerTick(3), 1) {
+            @Override
+            protected void outputSaved(int entityId, Stamp output) {
+                for (int i = 0; i < 3; i++) {
+                    if (ids[0][i] == entityId) {
+                        saves[i]++;
+                    }
+                }
+                if (overflow[0] && entityId == ids[0][1]) {
+                    overflow[0] = false;
+                    throw new StackOverflowError("simulated");
+                }
+            }
+        };
+        World world = TestWorlds.of(system);
+        ids[0] = TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 1, DELTA); // tick 0: the batch's three jobs
+        overflow[0] = true;
+        assertThrows(StackOverflowError.class, world::process); // tick 1: saves entity 0, then 1 overflows
+        TestWorlds.run(world, 1, DELTA); // tick 2: the rest of the saves, and the next batch
+        assertEquals(1, saves[0], "entity 0 saved once");
+        assertEquals(1, saves[2], "entity 2 saved once");
+        assertEquals(0, system.latestOutput(ids[0][0]).tick);
+        assertEquals(0, system.latestOutput(ids[0][2]).tick);
+    }
+
+    @Test
+    void aVmErrorAmidTheBatchStartReadsLeavesNoJobToRunOnAnOldInput() {
+        boolean[] overflow = {false};
+        List<String> stale = new ArrayList<>();
+        int[][] ids = new int[1][];
+        StampSystem system = new StampSystem(IoPolicy.SIAO, Budget.jobsPerTick(1)) {
+            @Override
+            protected void setUpInput(int entityId, Stamp input) {
+                if (overflow[0] && entityId == ids[0][1]) {
+                    overflow[0] = false;
+                    throw new StackOverflowError("simulated");
+                }
+                super.setUpInput(entityId, input);
+            }
+
+            @Override
+            protected void runJob(int entityId, Stamp input, Stamp output) {
+                super.runJob(entityId, input, output);
+                if (input.tick != batchStartTick()) {
+                    stale.add("entity " + entityId + " ran on an input of tick " + input.tick + " in tick " + tick());
+                }
+            }
+
+            private long batchStartTick;
+
+            private long batchStartTick() {
+                return batchStartTick;
+            }
+
+            @Override
+            protected void begin() {
+                if (batchPosition() == batchSize()) {
+                    batchStartTick = tick();
+                }
+            }
+        };
+        World world = TestWorlds.of(system);
+        ids[0] = TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 3, DELTA); // batch 1, reads at tick 0
+        overflow[0] = true;
+        assertThrows(StackOverflowError.class, world::process); // batch 2 starts at tick 3; reading 1 overflows
+        TestWorlds.run(world, 9, DELTA);
+        assertEquals(List.of(), stale);
+    }
+
+    @Test
+    void aNullFromCreateOutputIsNamedWhenItHappens() {
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1)) {
+            @Override
+            protected Stamp createOutput() {
+                return null;
+            }
+        };
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 1);
+        IllegalStateException e = assertThrows(IllegalStateException.class, world::process);
+        assertTrue(e.getMessage().contains("createOutput() returned null"), e.getMessage());
+    }
+
+    @Test
     void removedAndInsertedAreFinalSoNoSubclassLosesTheRecycledIdProtection() throws NoSuchMethodException {
         for (String name : new String[]{"removed", "inserted"}) {
             for (Class<?> parameter : new Class<?>[]{int.class, IntBag.class}) {

@@ -223,8 +223,8 @@ class ParallelIteratingSystemTest {
         failing[0] = true;
         Throwable thrown = assertThrows(Throwable.class, () -> TestWorlds.run(world, 1, 1 / 60f));
         failing[0] = false;
-        assertSame(boom, thrown, "the process failure, first");
-        assertSame(refusal, thrown.getSuppressed()[0], "with the executor's error attached");
+        assertSame(refusal, thrown, "the executor's error, first");
+        assertSame(boom, thrown.getSuppressed()[0], "with the process failure attached");
         TestWorlds.run(world, 2, 1 / 60f); // nothing failed in these: nothing is thrown
         assertEquals(5, system.processed.get(7));
     }

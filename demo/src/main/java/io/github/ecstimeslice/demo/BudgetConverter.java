@@ -40,11 +40,17 @@ public final class BudgetConverter implements CommandLine.ITypeConverter<Budget>
     }
 
     private static int wholeNumber(String value, String amount) {
+        long jobs;
         try {
-            return Integer.parseInt(amount);
+            jobs = Long.parseLong(amount);
         } catch (NumberFormatException e) {
             throw new CommandLine.TypeConversionException("'" + value + "': '" + amount
                     + "' is not a whole number of jobs (1 to " + Integer.MAX_VALUE + ")");
         }
+        if (jobs > Integer.MAX_VALUE) {
+            throw new CommandLine.TypeConversionException("'" + value + "': " + amount + " jobs a tick is more than "
+                    + Integer.MAX_VALUE);
+        }
+        return (int) jobs;
     }
 }

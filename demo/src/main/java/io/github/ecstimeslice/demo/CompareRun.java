@@ -4,7 +4,9 @@ import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,20 +19,9 @@ import java.util.Locale;
  */
 final class CompareRun implements Stage {
 
-    /** One row of the table. */
-    static final class Row {
-        final String name;
-        double meanTickMillis;
-        double p99TickMillis;
-        double maxTickMillis;
-        double decisionMillis;
-        double facingErrorDegrees;
-        double maxAgeSeconds;
-        double decisionsPerSecond;
-
-        Row(String name) {
-            this.name = name;
-        }
+    /** One row of the table: a decider's measured ticks and what its decisions cost and bought. */
+    record Row(String name, TickTimes times, double decisionMillis, double decisionsPerSecond,
+               double facingErrorDegrees, double maxAgeSeconds) {
     }
 
     private final int npcs;
@@ -45,10 +36,14 @@ final class CompareRun implements Stage {
     private final float delta;
     private final PrintStream out;
     private final List<Row> rows = new ArrayList<>();
+    /** Where to draw the rows ({@link ComparePlot}), or null. */
+    private final Path plotFile;
+    private final String title;
 
     private int row;
     private Scene scene;
-    private Row current;
+    private String rowName;
+    private double rowMaxAgeSeconds;
     private int done;
     private TickTimes times;
     private long decisionNanos;
@@ -57,9 +52,11 @@ final class CompareRun implements Stage {
     private double intervalSeconds = -1;
 
     CompareRun(int npcs, long seed, Budget budget, int history, Threading threading, Threading animationThreading,
-               int measuredTicks, double tickRate,
-               PrintStream out) {
+               int measuredTicks, double tickRate, Path plotFile, PrintStream out) {
         this.npcs = npcs;
+        this.plotFile = plotFile;
+        this.title = String.format(Locale.ROOT, "tick time of each decider: %,d NPCs, budget %s, threads %s", npcs,
+                budget, ThreadingConverter.word(threading));
         this.history = history;
         this.seed = seed;
         this.budget = budget;
@@ -93,7 +90,7 @@ final class CompareRun implements Stage {
             decisionNanos += scene.decisionNanos();
             if (done % 7 == 0) { // measuring walks every NPC: not every tick (7: no period hides in it), never inside one
                 scene.measureDecisionAges();
-                current.maxAgeSeconds = Math.max(current.maxAgeSeconds, scene.maxDecisionAgeSeconds());
+                rowMaxAgeSeconds = Math.max(rowMaxAgeSeconds, scene.maxDecisionAgeSeconds());
                 errorSum += scene.meanFacingErrorDegrees();
                 errorSamples++;
             }
@@ -108,14 +105,14 @@ final class CompareRun implements Stage {
     private void startRow() {
         IoPolicy[] policies = IoPolicy.values();
         if (row == 0) {
-            current = new Row("update-all");
+            rowName = "update-all";
             scene = Scene.updateAll(npcs, seed);
         } else if (row <= policies.length) {
             IoPolicy policy = policies[row - 1];
-            current = new Row(policy.name());
+            rowName = policy.name();
             scene = Scene.timesliced(npcs, seed, policy, budget, history, threading, null);
         } else {
-            current = new Row(String.format(Locale.ROOT, "interval %.3fs", intervalSeconds));
+            rowName = String.format(Locale.ROOT, "interval %.3fs", intervalSeconds);
             scene = Scene.interval(npcs, seed, (float) intervalSeconds);
         }
         scene.animateOn(animationThreading);
@@ -128,37 +125,38 @@ final class CompareRun implements Stage {
     }
 
     private void endRow() {
-        current.meanTickMillis = times.meanMillis();
-        current.p99TickMillis = times.percentileMillis(99);
-        current.maxTickMillis = times.maxMillis();
-        current.decisionMillis = decisionNanos / 1e6 / measuredTicks;
-        current.facingErrorDegrees = errorSamples == 0 ? 0 : errorSum / errorSamples;
+        double decisionsPerSecond;
         if (scene.decisions != null) {
-            current.decisionsPerSecond = scene.decisions.decisionsPerSecond();
+            decisionsPerSecond = scene.decisions.decisionsPerSecond();
             if (scene.decisions.policy() == IoPolicy.AIAO) {
-                double rate = current.decisionsPerSecond > 0 ? current.decisionsPerSecond : npcs / (double) delta;
+                double rate = decisionsPerSecond > 0 ? decisionsPerSecond : npcs / (double) delta;
                 intervalSeconds = npcs / rate;
             }
         } else if (scene.interval != null) {
-            current.decisionsPerSecond = npcs / intervalSeconds;
+            decisionsPerSecond = npcs / intervalSeconds;
         } else {
-            current.decisionsPerSecond = npcs / (double) delta;
+            decisionsPerSecond = npcs / (double) delta;
         }
         scene.world.dispose();
         scene = null;
-        rows.add(current);
-        out.printf(Locale.ROOT, "  measured %s%n", current.name);
+        rows.add(new Row(rowName, times, decisionNanos / 1e6 / measuredTicks, decisionsPerSecond,
+                errorSamples == 0 ? 0 : errorSum / errorSamples, rowMaxAgeSeconds));
+        out.printf(Locale.ROOT, "  measured %s%n", rowName);
     }
 
     @Override
-    public void finish() {
+    public void finish() throws IOException {
         out.println();
         out.println("| decider | mean tick ms | p99 tick ms | max tick ms | decide ms/tick | decisions/s | mean facing error | max decision age |");
         out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
         for (Row r : rows) {
             out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.3f | %.0f | %.2f° | %.3f s |%n",
-                    r.name, r.meanTickMillis, r.p99TickMillis, r.maxTickMillis, r.decisionMillis,
-                    r.decisionsPerSecond, r.facingErrorDegrees, r.maxAgeSeconds);
+                    r.name(), r.times().meanMillis(), r.times().percentileMillis(99), r.times().maxMillis(),
+                    r.decisionMillis(), r.decisionsPerSecond(), r.facingErrorDegrees(), r.maxAgeSeconds());
+        }
+        if (plotFile != null) {
+            ComparePlot.write(rows, title, plotFile);
+            out.printf(Locale.ROOT, "plot: %s%n", plotFile);
         }
     }
 }

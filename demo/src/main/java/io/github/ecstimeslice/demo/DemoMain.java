@@ -28,7 +28,8 @@ import java.util.concurrent.Callable;
                 + "animation every tick for every NPC, in a libGDX headless application.", ""},
         footer = {"", "A live run reports each second of game time: ticks/s, ms a tick (deciding, animating),"
                 + " decisions/s over that second (and over the last whole batch, once one has ended), the age of the"
-                + " decisions the NPCs act on (mean and max over every tick of the second) and their mean facing error."})
+                + " decisions the NPCs act on (mean and max over a random quarter of the second's ticks) and their mean"
+                + " facing error."})
 public final class DemoMain implements Callable<Integer> {
 
     /** The longest run, in ticks: 46 hours at 60 Hz, 1,000 s at the fastest tick rate. */
@@ -90,6 +91,10 @@ public final class DemoMain implements Callable<Integer> {
     @Option(names = "--trace", paramLabel = "FILE", description = "write a Chrome trace-event JSON of the job timeline")
     private Path traceFile;
 
+    @Option(names = "--plot", paramLabel = "FILE.png",
+            description = "with --compare: draw each decider's tick times, and its decision cost against facing error, as a PNG")
+    private Path plotFile;
+
     private final PrintStream out;
 
     DemoMain(PrintStream out) {
@@ -116,7 +121,8 @@ public final class DemoMain implements Callable<Integer> {
             app.then(() -> unchecked(() -> new GifRun(gifDirectory, seed, out)));
         }
         if (compare) {
-            app.then(() -> new CompareRun(npcs, seed, budget, history, threading, animationThreading, tickCount, tickRate, out));
+            app.then(() -> new CompareRun(npcs, seed, budget, history, threading, animationThreading, tickCount, tickRate,
+                    plotFile, out));
         }
         if (!compare && gifDirectory == null || traceFile != null) {
             JobTrace trace = traceFile == null ? null : new JobTrace(1_000_000);
@@ -168,17 +174,32 @@ public final class DemoMain implements Callable<Integer> {
                     + " (%.3g to %.6g s), was %s", tickRate, MAX_TICKS_TEXT, 0.5 / tickRate, MAX_TICKS / tickRate, seconds));
         }
         checkMemory();
+        if (plotFile != null && !compare) {
+            throw usage("--plot draws the comparison: give --compare too");
+        }
+        if (plotFile != null && !plotFile.toString().endsWith(".png")) {
+            throw usage("--plot writes a PNG: name the file *.png, was '" + plotFile + "'");
+        }
+        // checks that make folders come last, so a bad option found before them leaves none behind
         if (gifDirectory != null) {
             checkGifDirectory(gifDirectory);
         }
         if (traceFile != null) {
-            checkTraceFile(traceFile);
+            checkOutputFile("--trace", traceFile);
+        }
+        if (plotFile != null) {
+            checkOutputFile("--plot", plotFile);
         }
         return tickCount;
     }
 
-    /** Refuses a scene the heap cannot hold, before building it takes minutes and ends out of memory. */
+    /** Refuses a scene the heap or the history cannot hold, before building it takes minutes and fails. */
     private void checkMemory() {
+        long idLimit = history == 0 ? Long.MAX_VALUE : (Integer.MAX_VALUE - 8) / (3L * history); // the store's, see TimeslicedSystem
+        if (npcs + 1L > idLimit) {
+            throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d: a history of %d decisions holds entity ids"
+                    + " up to %d; keep fewer decisions or fewer NPCs", npcs, history, history, idLimit - 1));
+        }
         int kept = compare ? Math.max(history, TimeslicedSystem.DEFAULT_HISTORY_DEPTH) : history;
         double needed = npcs * (BYTES_PER_NPC + BYTES_PER_KEPT_DECISION * kept) * GROWTH_HEADROOM;
         long heap = Runtime.getRuntime().maxMemory();
@@ -214,22 +235,22 @@ public final class DemoMain implements Callable<Integer> {
         }
     }
 
-    /** Makes the trace's folder now, and checks the file can be written, so a bad one fails before the run. */
-    private void checkTraceFile(Path file) {
+    /** Makes the folder of an output file now, and checks the file can be written, so a bad one fails before the run. */
+    private void checkOutputFile(String option, Path file) {
         if (file.toString().isEmpty()) {
-            throw usage("--trace needs a file to write the trace into, was ''");
+            throw usage(option + " needs a file to write, was ''");
         }
         if (Files.isDirectory(file)) {
-            throw usage("--trace must be a file, and " + file + " is a folder");
+            throw usage(option + " must be a file, and " + file + " is a folder");
         }
         Path folder = file.toAbsolutePath().getParent();
         try {
             Files.createDirectories(folder);
         } catch (IOException | SecurityException e) {
-            throw usage("--trace cannot make the folder " + folder + ": " + e);
+            throw usage(option + " cannot make the folder " + folder + ": " + e);
         }
         if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(folder)) {
-            throw usage("--trace cannot write " + file);
+            throw usage(option + " cannot write " + file);
         }
     }
 

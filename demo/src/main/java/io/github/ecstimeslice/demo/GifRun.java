@@ -15,30 +15,20 @@ import java.util.Locale;
 /**
  * {@code --gif DIR}: the seed's illustrations, one looping GIF each: a dozen NPCs, update-all, and
  * each policy at 10 and 30 jobs per second (9 files), one lap of the target (8 s) at 60 ticks a
- * second, a frame every 3 ticks.
+ * second, a frame every 4 ticks. A lap runs unrecorded first, so the recorded one starts where the
+ * previous ended: the NPCs face the target at both ends and the loop has no jump at its seam.
  */
 final class GifRun implements Stage {
 
     static final int NPCS = 12;
     static final int TICKS = (int) Math.round(Scene.TARGET_PERIOD * 60);
-    static final int TICKS_PER_FRAME = 3;
+    static final int TICKS_PER_FRAME = 4;
     static final int FRAMES = TICKS / TICKS_PER_FRAME;
     static final int WIDTH = 360;
     static final int HEIGHT = 300;
 
-    /** What one GIF shows. */
-    private static final class Picture {
-        final String file;
-        final String caption;
-        final IoPolicy policy;
-        final double hz;
-
-        Picture(String file, String caption, IoPolicy policy, double hz) {
-            this.file = file;
-            this.caption = caption;
-            this.policy = policy;
-            this.hz = hz;
-        }
+    /** What one GIF shows: update-all with no policy, else a policy at {@code hz} jobs a second. */
+    private record Picture(String file, String caption, IoPolicy policy, double hz) {
     }
 
     private final Path directory;
@@ -62,7 +52,7 @@ final class GifRun implements Stage {
         for (IoPolicy policy : IoPolicy.values()) {
             for (int hz : new int[]{10, 30}) {
                 pictures.add(new Picture(policy.name().toLowerCase(Locale.ROOT) + "-" + hz + "hz.gif",
-                        policy.name() + ", " + hz + " Hz (" + hz + " NPC jobs per second)", policy, hz));
+                        policy.name() + ", " + hz + " NPC jobs a second", policy, hz));
             }
         }
     }
@@ -76,22 +66,23 @@ final class GifRun implements Stage {
     public boolean tick() throws IOException {
         if (scene == null) {
             Picture picture = pictures.get(index);
-            scene = picture.policy == null
+            scene = picture.policy() == null
                     ? Scene.updateAll(NPCS, seed)
-                    : Scene.timesliced(NPCS, seed, picture.policy, Budget.jobsPerSecond(picture.hz),
+                    : Scene.timesliced(NPCS, seed, picture.policy(), Budget.jobsPerSecond(picture.hz()),
                     Threading.WORLD_THREAD, null);
             illustration = new Illustration(WIDTH, HEIGHT, scene.columns, scene.rows);
-            gif = new GifWriter(directory.resolve(picture.file), illustration.frameType(), 5);
-            done = 0;
+            gif = new GifWriter(directory.resolve(picture.file()), illustration.frameType(), Illustration.UNCHANGED,
+                    (int) Math.round(100.0 * TICKS_PER_FRAME / 60));
+            done = -TICKS; // the lap before the recorded one
         }
         scene.tick(1 / 60f);
         done++;
-        if (done % TICKS_PER_FRAME == 0) {
-            gif.add(illustration.paint(scene, pictures.get(index).caption));
+        if (done > 0 && done % TICKS_PER_FRAME == 0) {
+            gif.add(illustration.paint(scene, pictures.get(index).caption(), done / 60.0));
         }
         if (done == TICKS) {
             gif.close();
-            Path file = directory.resolve(pictures.get(index).file);
+            Path file = directory.resolve(pictures.get(index).file());
             written.add(file);
             out.printf(Locale.ROOT, "gif: %s (%d frames, %d KiB)%n", file, gif.frames(), Files.size(file) / 1024);
             scene.world.dispose();

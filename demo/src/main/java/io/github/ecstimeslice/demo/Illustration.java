@@ -15,11 +15,13 @@ import java.awt.image.DataBufferByte;
 import java.awt.image.DataBufferInt;
 import java.awt.image.IndexColorModel;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * Draws a small {@link Scene} as the seed's illustrations do: the target as a circle, each NPC as a
- * black pointer showing its orientation and a red indicator showing its desired orientation.
- * Antialiased Java 2D, headless, then mapped onto a fixed palette for the GIF.
+ * black pointer showing its orientation and a red indicator showing its desired orientation (its
+ * latest decision), with a caption and the game time above and a legend below. Antialiased Java 2D,
+ * headless, then mapped onto a small fixed palette for the GIF.
  */
 final class Illustration {
 
@@ -28,6 +30,11 @@ final class Illustration {
     private static final Color DESIRED = new Color(0xD6, 0x28, 0x28);
     private static final Color[] INKS = {Color.BLACK, DESIRED, TARGET, Color.DARK_GRAY};
     private static final int CAPTION_HEIGHT = 24;
+    private static final int LEGEND_HEIGHT = 20;
+    /** Steps from the background to each ink: enough for smooth edges, few enough to compress well. */
+    private static final int STEPS = 15;
+    /** The palette index no painted pixel uses: a GIF frame marks the pixels it leaves unchanged with it. */
+    static final int UNCHANGED = 1 + INKS.length * STEPS;
 
     private final int width;
     private final int height;
@@ -46,18 +53,22 @@ final class Illustration {
         this.width = width;
         this.height = height;
         this.rows = rows;
-        this.scale = Math.min(width / (columns + 2.5f), (height - CAPTION_HEIGHT) / (rows + 2.5f));
+        int plot = height - CAPTION_HEIGHT - LEGEND_HEIGHT;
+        this.scale = Math.min(width / (columns + 2.5f), plot / (rows + 2.5f));
         this.originX = (width - (columns - 1) * scale) / 2;
-        this.originY = CAPTION_HEIGHT + (height - CAPTION_HEIGHT - (rows - 1) * scale) / 2;
+        this.originY = CAPTION_HEIGHT + (plot - (rows - 1) * scale) / 2;
         this.image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         this.indexed = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_INDEXED, palette());
         Arrays.fill(nearest, -1);
     }
 
-    /** Background, and 63 steps from it to each ink: antialiased edges, flat areas, no dithering. */
+    /**
+     * Background, and {@link #STEPS} steps from it to each ink: antialiased edges, flat areas, no
+     * dithering. The last entry, {@link #UNCHANGED}, no painted pixel maps to (it repeats the background).
+     */
     private static IndexColorModel palette() {
-        int steps = 63;
-        byte[] r = new byte[1 + INKS.length * steps];
+        int steps = STEPS;
+        byte[] r = new byte[UNCHANGED + 1];
         byte[] g = new byte[r.length];
         byte[] b = new byte[r.length];
         r[0] = (byte) BACKGROUND.getRed();
@@ -73,6 +84,9 @@ final class Illustration {
                 i++;
             }
         }
+        r[UNCHANGED] = r[0];
+        g[UNCHANGED] = g[0];
+        b[UNCHANGED] = b[0];
         return new IndexColorModel(8, r.length, r, g, b);
     }
 
@@ -81,8 +95,8 @@ final class Illustration {
         return indexed;
     }
 
-    /** Paints the scene now, with a caption; returns the (reused) palette image. */
-    BufferedImage paint(Scene scene, String caption) {
+    /** Paints the scene now, with a caption and the game time; returns the (reused) palette image. */
+    BufferedImage paint(Scene scene, String caption, double seconds) {
         Graphics2D g = image.createGraphics();
         try {
             g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
@@ -93,6 +107,9 @@ final class Illustration {
             g.setColor(Color.DARK_GRAY);
             g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
             g.drawString(caption, 10, 18);
+            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+            String clock = String.format(Locale.ROOT, "t = %.1f s", seconds);
+            g.drawString(clock, width - 10 - g.getFontMetrics().stringWidth(clock), 18);
 
             float pointer = scale * 0.38f;
             g.setStroke(new BasicStroke(Math.max(1.5f, scale * 0.05f), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
@@ -111,11 +128,35 @@ final class Illustration {
             float r = scale * 0.22f;
             g.setColor(TARGET);
             g.fill(new Ellipse2D.Float(sx(t.x) - r, sy(t.y) - r, 2 * r, 2 * r));
+            legend(g);
         } finally {
             g.dispose();
         }
         toPalette();
         return indexed;
+    }
+
+    /** One line along the bottom: what the circle, the pointers and the red lines are. */
+    private void legend(Graphics2D g) {
+        int y = height - LEGEND_HEIGHT / 2;
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        int x = 12;
+        g.setColor(TARGET);
+        g.fill(new Ellipse2D.Float(x - 4, y - 4, 8, 8));
+        x = label(g, "target", x + 9, y);
+        g.setColor(Color.BLACK);
+        g.fill(arrow(x + 14, y, 0, 9));
+        x = label(g, "facing (turns every tick)", x + 26, y);
+        g.setColor(DESIRED);
+        g.draw(new Line2D.Float(x + 6, y, x + 20, y));
+        label(g, "latest decision", x + 25, y);
+    }
+
+    /** Draws {@code text} from x, centred on y; returns where the next item starts. */
+    private static int label(Graphics2D g, String text, int x, int y) {
+        g.setColor(Color.DARK_GRAY);
+        g.drawString(text, x, y + g.getFontMetrics().getAscent() / 2 - 1);
+        return x + g.getFontMetrics().stringWidth(text) + 14;
     }
 
     /** A pointer at (x, y) toward {@code radians} (counter-clockwise, screen y down). */
@@ -155,7 +196,7 @@ final class Illustration {
         int b = rgb & 0xFF;
         int best = 0;
         int bestDistance = Integer.MAX_VALUE;
-        for (int i = 0, n = model.getMapSize(); i < n; i++) {
+        for (int i = 0; i < UNCHANGED; i++) { // never UNCHANGED: it marks pixels a GIF frame leaves alone
             int dr = model.getRed(i) - r;
             int dg = model.getGreen(i) - g;
             int db = model.getBlue(i) - b;

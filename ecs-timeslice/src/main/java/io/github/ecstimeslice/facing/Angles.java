@@ -12,9 +12,10 @@ public final class Angles {
     }
 
     /**
-     * The same direction as {@code radians}, in [-π, π), for any finite angle; NaN for NaN and the
-     * infinities. O(1). The remainder is exact ({@code Math.IEEEremainder}), so even angles near
-     * {@code Float.MAX_VALUE} land in range.
+     * The same direction as {@code radians}, in [-π, π); NaN for NaN and the infinities. O(1). Any
+     * finite angle lands in range ({@code Math.IEEEremainder} by 2π as a double is exact); the
+     * direction is exact to float precision up to about 10<sup>6</sup> radians, and beyond 10<sup>7</sup>,
+     * where one float step is a radian, a float holds no direction to keep.
      */
     public static float wrap(float radians) {
         if (radians >= -PI && radians < PI) {

@@ -37,8 +37,16 @@ class AnglesTest {
     void wrapKeepsEvenHugeAnglesInMinusPiToPi(float radians) {
         float wrapped = Angles.wrap(radians);
         assertTrue(wrapped >= -Angles.PI && wrapped < Angles.PI, radians + " wrapped to " + wrapped);
-        // the same direction: equal up to the double's rounding of 2π, checked where float can tell
-        assertEquals(Math.IEEEremainder(radians, 2 * PI), wrapped, 1e-6 * Math.max(1, Math.abs(wrapped)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(floats = {4f, -4f, 100.5f, -1234.5f, 65432.1f, 999_999f, -999_999f})
+    void wrapKeepsTheDirectionOfLargeAngles(float radians) {
+        float wrapped = Angles.wrap(radians);
+        // sin and cos reduce their argument exactly: the direction they see is the true one
+        double direction = Math.atan2(Math.sin(radians), Math.cos(radians));
+        double apart = Math.abs(Math.IEEEremainder(wrapped - direction, 2 * PI));
+        assertTrue(apart < 1e-6, radians + " wrapped to " + wrapped + ", " + apart + " rad from its direction " + direction);
     }
 
     @Test

@@ -2,8 +2,10 @@ package io.github.ecstimeslice.demo.bench;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import java.io.File;
 import java.io.PrintStream;
@@ -59,6 +61,9 @@ public final class BuildsSideBySide implements Callable<Integer> {
             description = "walker, walker+record, a policy, or a policy-nohistory (default: walker and the four policies with and without history)")
     private List<String> deciders = new ArrayList<>();
 
+    @Spec
+    private CommandSpec spec;
+
     private final PrintStream out;
 
     BuildsSideBySide(PrintStream out) {
@@ -75,8 +80,12 @@ public final class BuildsSideBySide implements Callable<Integer> {
     public Integer call() throws Exception {
         for (File jar : new File[]{before, after}) {
             if (!jar.isFile()) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "no such jar: " + jar);
+                throw new CommandLine.ParameterException(spec.commandLine(), "no such jar: " + jar);
             }
+        }
+        if (rounds < 1 || ticks < 1 || copies < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--rounds, --ticks and --copies must be at least 1,"
+                    + " were " + rounds + ", " + ticks + " and " + copies);
         }
         List<String> chosen = deciders.isEmpty()
                 ? List.of("walker", "AIAO", "SIAO", "SISO", "AISO", "AIAO-nohistory", "SIAO-nohistory", "SISO-nohistory",
