@@ -125,6 +125,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private int batchSize;
     /** Next slot to start; slots before it have been started or dropped. */
     private int cursor;
+    /** With sync output, the first staged output not saved yet at the batch's end (a VM error stopped an attempt). */
+    private int stagedSaved;
     /** Counts started batches. */
     private long batchNumber;
 
@@ -643,25 +645,26 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         for (int i = 0, s = entities.size(); s > i; i++) {
             forget(ids[i]);
         }
-        Throwable failed = null;
-        for (int i = 0, s = entities.size(); s > i; i++) {
-            try {
-                entityLeft(ids[i]);
-            } catch (Throwable thrown) {
-                failed = firstOf(failed, thrown);
-            }
-        }
-        rethrow(failed);
+        tellHooks(entities, false);
     }
 
     /** Artemis's notice that entities joined: calls {@link #entityJoined(int)} for each, even after one throws. */
     @Override
     public final void inserted(IntBag entities) {
+        tellHooks(entities, true);
+    }
+
+    /** Calls the joined or the left hook for every entity; the first throw is rethrown once all were called. */
+    private void tellHooks(IntBag entities, boolean joined) {
         int[] ids = entities.getData();
         Throwable failed = null;
         for (int i = 0, s = entities.size(); s > i; i++) {
             try {
-                entityJoined(ids[i]);
+                if (joined) {
+                    entityJoined(ids[i]);
+                } else {
+                    entityLeft(ids[i]);
+                }
             } catch (Throwable thrown) {
                 failed = firstOf(failed, thrown);
             }
@@ -731,6 +734,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         System.arraycopy(entities.getData(), 0, keys, 0, size);
         batchSize = size;
         cursor = 0;
+        stagedSaved = 0;
         batchNumber++;
         if (droppedCount != 0) {
             droppedSlots.clear();
@@ -1017,14 +1021,18 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
     }
 
-    /** Saves the finished batch's staged outputs; a slot saved is dropped, so a VM error in one never saves another twice. */
+    /**
+     * Saves the finished batch's staged outputs. When a VM error leaves midway, the next attempt
+     * starts after the slot it left in: no output is saved twice (that slot's may go unsaved).
+     */
     private void saveStagedOutputs() {
-        for (int slot = 0, s = batchSize; s > slot; slot++) {
-            try {
+        int slot = stagedSaved;
+        try {
+            for (int s = batchSize; s > slot; slot++) {
                 saveReportingFailure(slot);
-            } finally {
-                markDropped(slot);
             }
+        } finally {
+            stagedSaved = slot + 1;
         }
     }
 
