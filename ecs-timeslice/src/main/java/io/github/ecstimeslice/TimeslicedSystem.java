@@ -750,18 +750,16 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private void readAllInputs() {
         int[] k = keys;
         Object[] in = inputs;
-        int slot = 0;
-        try {
-            for (int s = batchSize; s > slot; slot++) {
-                try {
-                    setUpInput(k[slot], (I) in[slot]);
-                } catch (Throwable thrown) {
-                    drop(slot, thrown);
+        for (int slot = 0, s = batchSize; s > slot; slot++) {
+            try {
+                setUpInput(k[slot], (I) in[slot]);
+            } catch (Throwable thrown) {
+                if (thrown instanceof VirtualMachineError) { // it leaves at once: no job may run on an old input
+                    for (int unread = slot; s > unread; unread++) {
+                        markDropped(unread);
+                    }
                 }
-            }
-        } finally {
-            for (int unread = slot; batchSize > unread; unread++) { // a VM error left: no job runs on an old input
-                markDropped(unread);
+                drop(slot, thrown);
             }
         }
     }
@@ -1026,13 +1024,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * starts after the slot it left in: no output is saved twice (that slot's may go unsaved).
      */
     private void saveStagedOutputs() {
-        int slot = stagedSaved;
-        try {
-            for (int s = batchSize; s > slot; slot++) {
-                saveReportingFailure(slot);
-            }
-        } finally {
-            stagedSaved = slot + 1;
+        for (int slot = stagedSaved, s = batchSize; s > slot; slot++) {
+            saveReportingFailure(slot);
         }
     }
 
@@ -1086,6 +1079,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         try {
             save(slot);
         } catch (Throwable thrown) {
+            if (thrown instanceof VirtualMachineError) {
+                stagedSaved = slot + 1; // it leaves at once: a batch-end save starts again after this slot
+            }
             recordFailure(keys[slot], thrown);
         }
     }
