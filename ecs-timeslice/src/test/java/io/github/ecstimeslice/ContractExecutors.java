@@ -102,20 +102,25 @@ final class ContractExecutors implements AutoCloseable {
         return all.get(Math.floorMod(pick, all.size()));
     }
 
+    /** Shuts down the executors it made and waits for their threads; an interrupt stops the wait and stays set. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         for (ExecutorService service : owned) {
             service.shutdown();
-        }
-        for (ExecutorService service : owned) {
-            service.awaitTermination(10, TimeUnit.SECONDS);
         }
         List<Thread> threads;
         synchronized (delayed) {
             threads = new ArrayList<>(delayed);
         }
-        for (Thread thread : threads) {
-            thread.join(10_000);
+        try {
+            for (ExecutorService service : owned) {
+                service.awaitTermination(10, TimeUnit.SECONDS);
+            }
+            for (Thread thread : threads) {
+                thread.join(10_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

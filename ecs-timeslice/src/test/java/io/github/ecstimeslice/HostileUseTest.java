@@ -1,7 +1,6 @@
 package io.github.ecstimeslice;
 
 import com.artemis.Aspect;
-import com.artemis.ComponentMapper;
 import com.artemis.World;
 import com.artemis.utils.IntBag;
 import org.junit.jupiter.api.Test;
@@ -148,7 +147,7 @@ class HostileUseTest {
         TestWorlds.run(world, 4, DELTA);
         assertTrue(deleted[0]);
         assertNull(system.historyOf(b[0]), "its history went with it");
-        ComponentMapper<DecisionHistory> histories = world.getMapper(DecisionHistory.class);
+        var histories = world.getMapper(DecisionHistory.class);
         int next = world.create(); // ids are recycled: the next entity gets b's
         assertEquals(b[0], next);
         assertFalse(histories.has(next), "no history component left behind for the id");

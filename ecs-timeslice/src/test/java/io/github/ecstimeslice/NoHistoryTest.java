@@ -1,7 +1,6 @@
 package io.github.ecstimeslice;
 
 import com.artemis.BaseSystem;
-import com.artemis.ComponentMapper;
 import com.artemis.World;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -131,7 +130,7 @@ class NoHistoryTest {
         TestWorlds.run(world, 10, DELTA);
         assertEquals(TimeslicedSystem.NO_HISTORY, system.historyDepth());
         assertTrue(system.batchesCompleted() >= 3, "jobs ran");
-        ComponentMapper<DecisionHistory> histories = world.getMapper(DecisionHistory.class);
+        var histories = world.getMapper(DecisionHistory.class);
         for (int id : ids) {
             assertNull(system.latestOutput(id));
             assertNull(system.historyOf(id));

@@ -45,7 +45,7 @@ final class RandomChurn {
                 int id = alive.get(at);
                 if (choice < 6) {
                     world.delete(id);
-                    alive.remove(at);
+                    alive.removeIndex(at);
                 } else if (decides.has(id)) {
                     decides.remove(id);
                 } else {
