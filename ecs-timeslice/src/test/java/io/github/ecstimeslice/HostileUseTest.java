@@ -447,6 +447,9 @@ class HostileUseTest {
         List<String> stale = new ArrayList<>();
         int[][] ids = new int[1][];
         StampSystem system = new StampSystem(IoPolicy.SIAO, Budget.jobsPerTick(1)) {
+            /** The tick the current batch started in: the one every input of it must have been read in. */
+            private long batchStartTick;
+
             @Override
             protected void setUpInput(int entityId, Stamp input) {
                 if (overflow[0] && entityId == ids[0][1]) {
@@ -459,15 +462,9 @@ class HostileUseTest {
             @Override
             protected void runJob(int entityId, Stamp input, Stamp output) {
                 super.runJob(entityId, input, output);
-                if (input.tick != batchStartTick()) {
+                if (input.tick != batchStartTick) {
                     stale.add("entity " + entityId + " ran on an input of tick " + input.tick + " in tick " + tick());
                 }
-            }
-
-            private long batchStartTick;
-
-            private long batchStartTick() {
-                return batchStartTick;
             }
 
             @Override

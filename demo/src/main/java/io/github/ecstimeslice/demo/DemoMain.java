@@ -225,11 +225,7 @@ public final class DemoMain implements Callable<Integer> {
         if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw usage("--gif must be a folder, and " + directory + " is a file");
         }
-        try {
-            Files.createDirectories(directory);
-        } catch (IOException | SecurityException e) {
-            throw usage("--gif cannot make the folder " + directory + ": " + e);
-        }
+        makeFolder("--gif", directory);
         if (!Files.isWritable(directory)) {
             throw usage("--gif cannot write into " + directory);
         }
@@ -244,13 +240,18 @@ public final class DemoMain implements Callable<Integer> {
             throw usage(option + " must be a file, and " + file + " is a folder");
         }
         Path folder = file.toAbsolutePath().getParent();
+        makeFolder(option, folder);
+        if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(folder)) {
+            throw usage(option + " cannot write " + file);
+        }
+    }
+
+    /** Makes {@code folder} and the ones above it that are missing, or says why {@code option} cannot have it. */
+    private void makeFolder(String option, Path folder) {
         try {
             Files.createDirectories(folder);
         } catch (IOException | SecurityException e) {
             throw usage(option + " cannot make the folder " + folder + ": " + e);
-        }
-        if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(folder)) {
-            throw usage(option + " cannot write " + file);
         }
     }
 
