@@ -7,8 +7,8 @@ package io.github.ecstimeslice;
  * <p>Immutable; one instance can be shared by many systems (each keeps its own running state).
  * Make one with a factory:
  * <ul>
- * <li>{@link #jobsPerTick(int)}: the seed's {@code maxJobsPerUpdate}, for a fixed tick rate;</li>
- * <li>{@link #jobsPerSecond(double)}: the seed's "10 Hz (10 NPC jobs per second)", at any tick
+ * <li>{@link #jobsPerTick(int)}: Chou's {@code maxJobsPerUpdate}, for a fixed tick rate;</li>
+ * <li>{@link #jobsPerSecond(double)}: Chou's "10 Hz (10 NPC jobs per second)", at any tick
  *     rate;</li>
  * <li>{@link #batchEvery(double)}: "every NPC re-decides within half a second", whatever their
  *     number;</li>
@@ -46,7 +46,7 @@ public final class Budget {
     }
 
     /**
-     * A fixed number of jobs every tick, the seed's {@code maxJobsPerUpdate}. A batch that runs out
+     * A fixed number of jobs every tick, Chou's {@code maxJobsPerUpdate}. A batch that runs out
      * of jobs leaves the rest of the tick's budget unused.
      *
      * @param jobs jobs per tick, at least 1

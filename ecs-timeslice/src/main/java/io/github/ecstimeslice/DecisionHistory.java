@@ -4,12 +4,12 @@ import com.artemis.PooledComponent;
 
 /**
  * The decision results a {@link TimeslicedSystem} saved for one entity, newest first, each with
- * the tick and game time at which it was saved: the seed's ring buffer of job results, kept per
+ * the tick and game time at which it was saved: the ring buffer of job results in Chou's {@code Timeslicer}, kept per
  * entity so a lookup by key is one component read instead of a search.
  *
  * <p>Other systems read it with a {@code ComponentMapper} of the system's history type, or
  * through {@link TimeslicedSystem#historyOf(int)}. Each timesliced system in a world needs its own
- * history type, unless it keeps none ({@link TimeslicedSystem#NO_HISTORY}): declare an empty subclass ({@code public class FacingDecisions extends
+ * history type, unless it keeps none ({@link TimeslicedSystem#NO_HISTORY}): declare an empty subclass ({@code public class FacingHistory extends
  * DecisionHistory<FacingDecision> {}}) and pass it to the system's constructor. A world with a
  * single timesliced system may use this class as it is.
  *

@@ -3,16 +3,14 @@ package io.github.ecstimeslice;
 import java.util.Arrays;
 
 /**
- * The saved outputs of one {@link TimeslicedSystem}, for all its entities: a ring of
- * {@code depth} entries per entity id, each with the tick and game time it was saved, kept in flat
- * arrays indexed by entity id. {@link DecisionHistory} components are views of it.
+ * The saved outputs of one {@link TimeslicedSystem}: a ring of {@code depth} entries per entity id,
+ * each with the tick and game time it was saved, in flat arrays indexed by entity id.
+ * {@link DecisionHistory} components are views of it.
  *
- * <p>Output objects live in one pool and are passed around by handle (their index in the pool):
- * the entries and the system's job slots hold handles, so a save moves numbers, never object
- * references (no GC write barriers on the hot path), and saves of consecutive entities
- * touch consecutive memory. An entry's handle, tick and game time sit side by side in one array,
- * so a save writes one place. Memory: about {@code depth} × 24 + 4 bytes per entity id up to the
- * highest id seen, plus the pooled outputs; ids up to about 2<sup>31</sup> / (3 × depth).
+ * <p>Output objects live in one pool and travel by handle (their index in the pool), so a save
+ * moves numbers, never references (no GC write barriers), and an entry's handle, tick and time sit
+ * side by side, so a save writes one place. Memory: about 24 × {@code depth} + 4 bytes per entity
+ * id up to the highest seen, plus the pooled outputs; ids up to about 2<sup>31</sup> / (3 × depth).
  */
 final class DecisionStore {
 
@@ -122,23 +120,18 @@ final class DecisionStore {
     }
 
     /**
-     * The usual save, for an attached entity whose ring is full: makes the output {@code handle}
-     * names the newest entry of {@code entity} (an id below the capacity {@link #ensureEntity}
-     * made) and returns the evicted oldest output's handle, which the caller reuses as a job's
-     * output. Otherwise changes nothing and returns {@link #NONE}: the caller has work to do first
-     * (attach the component, find an output object while the ring fills), then {@link #push}es.
-     * O(1); allocates nothing.
+     * The usual save, for an attached entity with a full ring: makes {@code handle}'s output the
+     * newest of {@code entity} (below the capacity {@link #ensureEntity} made) and returns the evicted
+     * oldest one's handle, for the caller to reuse. Otherwise changes nothing and returns
+     * {@link #NONE}: the caller attaches or finds an output first, then {@link #push}es. O(1).
      */
     int pushIfFull(int entity, int handle, long tick, double gameSeconds) {
         return pushIfFull(rings, entries, depth, fullState(), entity, handle, tick, Double.doubleToRawLongBits(gameSeconds));
     }
 
     /**
-     * {@link #pushIfFull(int, int, long, double)} on arrays the caller keeps in locals: a job loop
-     * reads {@link #rings()}, {@link #entries()} and {@link #fullState()} once per call instead of
-     * through the store once per job (the job's calls make the JIT read fields again each time).
-     * Only {@link #ensureEntity} replaces the arrays, and only at a batch start: nothing a job
-     * loop calls may call it ({@link #add} may grow the pool, not these).
+     * {@link #pushIfFull(int, int, long, double)} on the store's arrays held in a job loop's locals.
+     * Only {@link #ensureEntity} replaces them, at a batch start ({@link #add} grows the pool alone).
      */
     static int pushIfFull(int[] rings, long[] entries, int depth, int fullState, int entity, int handle,
                           long tick, long gameSecondsBits) {

@@ -1,9 +1,11 @@
 package io.github.ecstimeslice;
 
 /**
- * A system's running account of the jobs its {@link Budget} has released and it has not yet run:
- * the carried fraction, the jobs left over when a batch ran out, and the last normal tick's delta
- * for long ticks. One per system; O(1) per tick, no allocation.
+ * How many jobs a system's {@link Budget} lets a tick start. Game-time budgets earn jobs with each
+ * tick's delta and carry the unspent fraction (and what a batch left unused when it ran out) to
+ * the next tick; a long tick earns what the last normal tick did. A millis budget is the clock's
+ * on the world's thread, and an estimate from the measured cost per job on workers. One per
+ * system; O(1) per tick, no allocation.
  */
 final class JobAllowance {
 
@@ -11,34 +13,47 @@ final class JobAllowance {
     private double credit;
     private double lastRelease;
     private double lastNormalDelta = -1;
+    /** Wall time per job on the workers, smoothed over ticks; below 0 until a tick measured it. */
+    private double nanosPerJob = -1;
+
+    /** Budgets this tick with {@code budget}; a budget other than the last tick's starts afresh. */
+    void use(Budget budget) {
+        if (budget != this.budget) {
+            this.budget = budget;
+            credit = 0;
+            lastRelease = 0;
+            lastNormalDelta = -1;
+        }
+    }
+
+    /** True if the budget is wall-clock time on the world's thread: the job runner watches the clock. */
+    boolean timed(boolean onWorkers) {
+        return !onWorkers && budget.kind() == Budget.Kind.MILLIS_PER_TICK;
+    }
+
+    /** The budget's time per tick, in nanoseconds. */
+    long nanosPerTick() {
+        return (long) (budget.amount() * 1_000_000);
+    }
 
     /**
-     * How many jobs the budget lets this tick run (at most; the batch may have fewer), for a tick of
-     * {@code delta} seconds and a current batch of {@code batchSize} entities. A time-sliced budget
-     * answers {@link Integer#MAX_VALUE}: the clock stops it.
+     * How many jobs this tick may start (the batch may have fewer), for a tick of {@code delta}
+     * seconds and a batch of {@code batchSize} entities, with jobs on the workers or not. A
+     * {@link #timed} budget answers {@link Integer#MAX_VALUE}: the clock stops it.
      */
-    int release(Budget budget, float delta, int batchSize) {
-        this.budget = budget;
-        switch (budget.kind()) {
-            case JOBS_PER_TICK:
-                return (int) budget.amount();
-            case MILLIS_PER_TICK:
-                return Integer.MAX_VALUE;
-            default:
+    int release(float delta, int batchSize, boolean onWorkers) {
+        return switch (budget.kind()) {
+            case JOBS_PER_TICK -> (int) budget.amount();
+            case MILLIS_PER_TICK -> onWorkers ? jobsFitting(nanosPerTick()) : Integer.MAX_VALUE;
+            case JOBS_PER_SECOND, BATCH_EVERY -> {
                 double perSecond = budget.kind() == Budget.Kind.JOBS_PER_SECOND
                         ? budget.amount()
                         : batchSize / budget.amount();
                 lastRelease = creditedJobs(perSecond, delta);
                 credit += lastRelease;
-                return credit >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) credit;
-        }
-    }
-
-    /** Starts afresh: no credit, no normal tick seen. Called when the system's budget changes. */
-    void reset() {
-        credit = 0;
-        lastRelease = 0;
-        lastNormalDelta = -1;
+                yield credit >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) credit;
+            }
+        };
     }
 
     /**
@@ -52,15 +67,23 @@ final class JobAllowance {
         }
     }
 
+    /** Notes that {@code jobs} jobs took {@code nanos} of summed wall time on the workers. */
+    void measured(long nanos, int jobs) {
+        double perJob = (double) nanos / jobs;
+        nanosPerJob = nanosPerJob < 0 ? perJob : 0.75 * nanosPerJob + 0.25 * perJob;
+    }
+
+    /** Jobs that fit {@code nanos} of summed worker time at the measured cost; 1 until one was measured. */
+    private int jobsFitting(double nanos) {
+        return nanosPerJob > 0 ? (int) Math.max(1, Math.min(Integer.MAX_VALUE, nanos / nanosPerJob)) : 1;
+    }
+
     /**
      * The jobs a tick earns at {@code perSecond}: for its delta, or, for a long tick, what the last
      * normal tick earned (one job if there was none yet, so a game whose ticks are all long still
      * progresses, slowly: raise the threshold for it).
      */
     private double creditedJobs(double perSecond, float delta) {
-        if (!(delta >= 0)) {
-            return 0;
-        }
         if (delta > budget.longTickSeconds()) {
             return lastNormalDelta >= 0 ? perSecond * lastNormalDelta : Math.min(1, perSecond * delta);
         }

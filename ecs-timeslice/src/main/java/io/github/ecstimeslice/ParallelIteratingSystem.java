@@ -39,8 +39,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     /** Many small chunks: the other threads may be busy with other work (decision jobs) for a while. */
     private static final int CHUNKS_PER_THREAD = 16;
 
-    private Threading threading = Threading.WORLD_THREAD;
-    private Executor executor = ForkJoinPool.commonPool();
+    private ThreadingSetting threading = ThreadingSetting.DEFAULT;
     private int minEntitiesForWorkers = DEFAULT_MIN_ENTITIES_FOR_WORKERS;
     @SkipWire
     private final WorkerCrew crew = new WorkerCrew(this::processRange, CHUNKS_PER_THREAD);
@@ -55,7 +54,6 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      */
     protected ParallelIteratingSystem(Aspect.Builder aspect) {
         super(aspect);
-        crew.setExecutor(executor);
     }
 
     /** A system whose aspect comes from {@code @All/@One/@Exclude} on the concrete subclass. */
@@ -71,12 +69,12 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     /** Where {@link #process(int)} runs; {@link Threading#WORLD_THREAD} unless set. */
     public Threading threading() {
-        return threading;
+        return threading.threading();
     }
 
     /** The executor worker threading uses; {@link ForkJoinPool#commonPool()} unless set. */
     public Executor executor() {
-        return executor;
+        return threading.executor();
     }
 
     /**
@@ -101,15 +99,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      *                                  null
      */
     public void setThreading(Threading threading, Executor executor) {
-        if (threading == null || threading == Threading.WORKERS_NEXT_TICK) {
-            throw new IllegalArgumentException("threading must be WORLD_THREAD or WORKERS_SAME_TICK, was "
-                    + threading);
-        }
-        if (executor == null) {
-            throw new IllegalArgumentException("executor must not be null, was null");
-        }
-        this.threading = threading;
-        this.executor = executor;
+        this.threading = ThreadingSetting.of(threading, executor, false);
     }
 
     /** The smallest subscription that worker threading hands to the workers. */
@@ -135,16 +125,14 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
         IntBag entities = subscription.getEntities();
         int size = entities.size();
         int[] ids = entities.getData();
-        if (threading == Threading.WORLD_THREAD || size < minEntitiesForWorkers) {
+        ThreadingSetting tickThreading = threading;
+        if (tickThreading.threading() == Threading.WORLD_THREAD || size < minEntitiesForWorkers) {
             for (int i = 0; size > i; i++) {
                 process(ids[i]);
             }
             return;
         }
-        Executor tickExecutor = executor;
-        if (crew.executor() != tickExecutor) {
-            crew.setExecutor(tickExecutor);
-        }
+        crew.setExecutor(tickThreading.executor());
         tickEntities = ids;
         try {
             crew.start(size, true);
@@ -160,23 +148,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      * wrapped in an {@code IllegalStateException}).
      */
     private void throwFailure() {
-        Throwable thrown = failure.getAndSet(null);
-        Error refused = crew.takeExecutorError();
-        if (thrown != null && !(thrown instanceof RuntimeException) && !(thrown instanceof Error)) {
-            thrown = new IllegalStateException("process failed on a worker", thrown); // a checked one, thrown sneakily
-        }
-        if (refused != null) {
-            if (thrown != null && thrown != refused) {
-                refused.addSuppressed(thrown);
-            }
-            thrown = refused;
-        }
-        if (thrown instanceof RuntimeException) {
-            throw (RuntimeException) thrown;
-        }
-        if (thrown != null) {
-            throw (Error) thrown;
-        }
+        Throwable failed = TickFailures.unchecked(failure.getAndSet(null), "process failed on a worker");
+        TickFailures.rethrow(TickFailures.executorErrorFirst(crew.takeExecutorError(), failed));
     }
 
     /** On any thread: processes this tick's entities [from, to); a failure ends the chunk, and is kept. */

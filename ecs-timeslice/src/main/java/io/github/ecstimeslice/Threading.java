@@ -6,7 +6,7 @@ package io.github.ecstimeslice;
  * takes {@link #WORLD_THREAD} or {@link #WORKERS_SAME_TICK} for its {@code process} calls.
  */
 public enum Threading {
-    /** Every job runs on the world's thread, inside the system's turn: the seed's single-threaded update. */
+    /** Every job runs on the world's thread, inside the system's turn: Chou's single-threaded update. */
     WORLD_THREAD,
     /**
      * The tick's jobs run in parallel on worker threads (the world's thread lends a hand) and are
@@ -15,7 +15,7 @@ public enum Threading {
      */
     WORKERS_SAME_TICK,
     /**
-     * The seed's reordered update: jobs started at the end of tick N run on workers while the other
+     * Chou's reordered update: jobs started at the end of tick N run on workers while the other
      * systems of tick N run, and are finished (joined, outputs saved) at the start of tick N+1. One
      * tick more latency; the decision work overlaps the rest of the world.
      */

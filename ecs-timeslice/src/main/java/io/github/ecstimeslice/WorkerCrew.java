@@ -3,7 +3,6 @@ package io.github.ecstimeslice;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,20 +13,15 @@ import java.util.concurrent.locks.LockSupport;
  * executor's threads, in chunks claimed from a shared counter by a few reusable tasks and by the
  * world's thread.
  *
- * <p>Each {@link #open} starts a new generation of chunks. The world's thread may publish chunks
- * as their items become ready ({@link #publish}), so workers start on the first chunks while it
- * prepares the rest, then {@link #seal}s the generation with the final item count; no chunk runs
- * before it is published. Publishing hands the free tasks to the executor; a task that runs out of
- * published chunks waits up to a millisecond for the next one, then ends (it never blocks a pool
- * thread for long: the world's thread may itself be waiting on that pool, or blocked in a full
- * executor), and the next publication hands it out again. The world's thread can wait for one chunk ({@link #awaitChunk}, to finish chunks
- * in order while workers run later ones) or for all ({@link #await}); while it waits it runs
- * chunks nobody has claimed, so a tick never depends on a worker ever starting (a busy or empty
- * pool, an executor that rejects tasks or runs them on the calling thread). A task the pool has
- * not started by the end of its generation is not replaced: when it runs it helps whatever
- * generation is open, or ends at once. With a {@link ForkJoinPool} the tasks are submitted as
- * they are and reused, so a tick allocates nothing; another executor gets them as
- * {@link Runnable}s and may allocate per task (a queue node, say).
+ * <p>Each {@link #open} starts a generation of chunks. The world's thread {@link #publish}es chunks
+ * as their items become ready, so workers start on the first while it prepares the rest, then
+ * {@link #seal}s the generation with the final count. A task that runs out of published chunks
+ * waits up to a millisecond for the next, then ends: it never holds a pool thread for long (the
+ * world's thread may be waiting on that pool). While the world's thread waits, for one chunk
+ * ({@link #awaitChunk}, to take results in order) or all ({@link #await}), it runs chunks nobody
+ * claimed, so a tick never depends on a worker starting (a busy pool, an executor that rejects
+ * tasks or runs them on the caller). A {@link ForkJoinPool} gets the reusable tasks as they are
+ * (no allocation per tick); another executor gets them as {@link Runnable}s.
  */
 final class WorkerCrew {
 
@@ -37,11 +31,7 @@ final class WorkerCrew {
     }
 
     private static final int SPINS_BEFORE_PARKING = 2_000;
-    /**
-     * How long a task waits for the next chunk to be published before it ends: about the time the
-     * world's thread takes to read a chunk's inputs, so that a worker keeps up without being
-     * handed out again, yet never holds a pool thread for long.
-     */
+    /** How long a task waits for the next chunk to be published before it ends: about a chunk's input reads. */
     private static final long PUBLICATION_WAIT_NANOS = 1_000_000;
     private static final long PARK_NANOS = 50_000;
     /** A chunk index that no generation has: a closed generation has nothing to claim. */
@@ -80,19 +70,13 @@ final class WorkerCrew {
     /** The first Error the executor threw since {@link #takeExecutorError()}; only the world's thread submits. */
     private Error executorError;
 
-    /**
-     * A crew that cuts each generation into about {@code chunksPerThread} chunks per thread taking
-     * part: more chunks balance uneven threads better, fewer cost fewer claims.
-     */
+    /** A crew that cuts each generation into about {@code chunksPerThread} chunks per thread taking part. */
     WorkerCrew(Work work, int chunksPerThread) {
         this.work = work;
         this.chunksPerThread = chunksPerThread;
     }
 
-    /**
-     * Finishes a generation its owner left open (a VM error between {@link #open} and
-     * {@link #await}): seals what was published, runs what nobody has claimed, waits for the rest.
-     */
+    /** Finishes a generation its owner left open (a VM error between {@link #open} and {@link #await}). */
     private void finishLeftover() {
         if (busy) {
             if (!sealed) {
@@ -102,8 +86,11 @@ final class WorkerCrew {
         }
     }
 
-    /** Uses {@code executor} from the next generation on (finishing one left open first). */
+    /** Uses {@code executor} from the next generation on (finishing one left open first); O(1) if it is the one in use. */
     void setExecutor(Executor executor) {
+        if (executor == this.executor) {
+            return;
+        }
         finishLeftover();
         this.executor = executor;
         this.pool = executor instanceof ForkJoinPool ? (ForkJoinPool) executor : null;
@@ -113,10 +100,6 @@ final class WorkerCrew {
             tasks[i] = new Task();
         }
         doneIn = new AtomicIntegerArray(chunksPerThread * (threads + 1));
-    }
-
-    Executor executor() {
-        return executor;
     }
 
     /** True between {@link #open} (or {@link #start}) and {@link #await}. */
@@ -137,9 +120,9 @@ final class WorkerCrew {
     }
 
     /**
-     * Opens a generation of at most {@code maxJobs} items, none ready yet; {@code worldThreadHelps}
-     * says whether the calling thread will run chunks too (it then gets a share of the chunks). Then
-     * {@link #publish} as items become ready, and {@link #seal} once. Nothing happens for 0 items.
+     * Opens a generation of at most {@code maxJobs} items, none ready yet; with
+     * {@code worldThreadHelps} the calling thread gets a share of the chunks. Then {@link #publish}
+     * as items become ready, and {@link #seal} once. Nothing happens for 0 items.
      */
     void open(int maxJobs, boolean worldThreadHelps) {
         finishLeftover();
@@ -151,8 +134,7 @@ final class WorkerCrew {
         if (++generation == 0) {
             generation = 1; // 0 is what a chunk never done holds
         }
-        // closed first: a late claimer of an older generation must never pair its stale claim
-        // with the fields written next
+        // closed first: a late claimer of an older generation must not pair its claim with the fields below
         claims.set((long) generation << 32 | CLOSED);
         this.jobs = maxJobs;
         this.chunkSize = (maxJobs + chunks - 1) / chunks;
@@ -192,11 +174,10 @@ final class WorkerCrew {
     }
 
     /**
-     * The open generation has {@code jobs} items, all ready: publishes the last chunks. A
-     * generation sealed with 0 items ends here.
+     * The open generation has {@code jobs} items, all ready: publishes the last chunks (with 0
+     * items, the generation ends here).
      *
-     * @throws IllegalArgumentException if {@code jobs} is more than {@link #open} was given, or
-     *                                  fewer than the chunks published already hold
+     * @throws IllegalArgumentException if {@code jobs} is more than opened for, or fewer than published
      */
     void seal(int jobs) {
         if (!busy) {
@@ -234,10 +215,8 @@ final class WorkerCrew {
     }
 
     /**
-     * Hands a task to the executor; false if the executor refused it: threw a runtime exception
-     * ({@code RejectedExecutionException} or any other) or an {@code Error} (kept for
-     * {@link #takeExecutorError()}). A refused task is free again, and the calling thread runs
-     * what it would have.
+     * Hands a task to the executor; false if it refused (threw; an {@code Error} is kept for
+     * {@link #takeExecutorError()}): the task is free again and the calling thread does its work.
      */
     private boolean submit(Task task) {
         task.submitted = true;
@@ -261,9 +240,8 @@ final class WorkerCrew {
     }
 
     /**
-     * The first {@code Error} the executor threw since the last call (an
-     * {@code OutOfMemoryError: unable to create native thread}, say), or null; forgets it. The
-     * work went on without the refused tasks: the owner reports the error once its tick is done.
+     * The first {@code Error} the executor threw since the last call (no native thread, say), or
+     * null; forgets it. The work went on without the refused tasks.
      */
     Error takeExecutorError() {
         Error thrown = executorError;
@@ -276,10 +254,7 @@ final class WorkerCrew {
         return doneIn.get(chunk) == generation;
     }
 
-    /**
-     * Waits until chunk {@code chunk} of the sealed generation is done, running unclaimed chunks
-     * (it among them, if nobody has claimed it) meanwhile.
-     */
+    /** Waits until chunk {@code chunk} of the sealed generation is done, running unclaimed chunks meanwhile. */
     void awaitChunk(int chunk) {
         if (!busy || !sealed || chunk < 0 || chunk >= chunkCount) {
             throw new IllegalArgumentException("chunk " + chunk + " is not one of the "
@@ -313,10 +288,7 @@ final class WorkerCrew {
         return chunk == ALL_CHUNKS ? doneChunks.get() != chunkCount : !chunkDone(chunk);
     }
 
-    /**
-     * One step of waiting for {@code chunk} (or {@link #ALL_CHUNKS}): spins a while, then parks
-     * briefly; a finishing chunk unparks. Returns the spins so far.
-     */
+    /** One step of waiting for {@code chunk} (or {@link #ALL_CHUNKS}): spins a while, then parks briefly. */
     private int pause(int spins, int chunk) {
         if (spins < SPINS_BEFORE_PARKING) {
             Thread.onSpinWait();

@@ -9,7 +9,7 @@ import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.TimeslicedSystem;
 
 /**
- * The decision layer of the seed's example, timesliced: for every NPC with a {@link Position} and
+ * The decision layer of Chou's facing example, timesliced: for every NPC with a {@link Position} and
  * a {@link DesiredOrientation}, decides the direction toward the target and, when the decision is
  * saved, publishes it into the NPC's {@link DesiredOrientation}. Pair it with
  * {@link TurnAnimationSystem}, which turns every NPC every tick.
@@ -17,7 +17,7 @@ import io.github.ecstimeslice.TimeslicedSystem;
  * <p>The target is the entity tagged {@link #targetTag()} (default {@value #DEFAULT_TARGET_TAG},
  * with a {@link Position}) if the world has a {@link TagManager} and such an entity exists, else
  * the position last given to {@link #aimAt(float, float)}; with neither, decisions keep each NPC's
- * desired orientation. Decisions are kept in the {@link FacingDecisions} component.
+ * desired orientation. Decisions are kept in the {@link FacingHistory} component.
  *
  * <p>The target is read once per tick, in {@link #begin()}: a subclass that overrides
  * {@code begin()} must call {@code super.begin()}.
@@ -53,14 +53,14 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
     /**
      * A face-target system that keeps {@code historyDepth} decisions per NPC, 1 to 1,024; with
      * {@link #NO_HISTORY} it only publishes each decision into {@link DesiredOrientation} (the
-     * cheapest: the walker-like loop of the seed, with the timing of the policy).
+     * cheapest: a plain loop over the NPCs, with the timing of the policy).
      *
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
      *                                  {@code historyDepth} is below 0 or above 1,024
      */
     public FaceTargetSystem(IoPolicy policy, Budget budget, int historyDepth) {
         super(Aspect.all(Position.class, DesiredOrientation.class), policy, budget,
-                FacingDecisions.class, historyDepth);
+                FacingHistory.class, historyDepth);
     }
 
     /** Aims at a fixed position, used while no entity carries the target tag. */

@@ -76,7 +76,7 @@ class FacingKitTest {
         world.process();
         assertEquals((float) (Math.PI / 2), world.getMapper(DesiredOrientation.class).get(npc).radians, 1e-6);
         assertEquals((float) (Math.PI / 2), decisions.latestOutput(npc).radians, 1e-6);
-        assertEquals(1, world.getMapper(FacingDecisions.class).get(npc).size(), "kept in FacingDecisions");
+        assertEquals(1, world.getMapper(FacingHistory.class).get(npc).size(), "kept in FacingHistory");
     }
 
     @Test

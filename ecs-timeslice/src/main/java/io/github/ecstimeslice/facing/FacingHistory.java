@@ -4,7 +4,7 @@ import io.github.ecstimeslice.DecisionHistory;
 
 /**
  * The history component of {@link FaceTargetSystem}: its latest face-target decisions for an NPC.
- * Read it with {@code ComponentMapper<FacingDecisions>}.
+ * Read it with {@code ComponentMapper<FacingHistory>}.
  */
-public class FacingDecisions extends DecisionHistory<FacingDecision> {
+public class FacingHistory extends DecisionHistory<FacingDecision> {
 }

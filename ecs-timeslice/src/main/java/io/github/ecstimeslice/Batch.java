@@ -1,0 +1,120 @@
+package io.github.ecstimeslice;
+
+import com.artemis.utils.BitVector;
+import com.artemis.utils.IntBag;
+
+import java.util.Arrays;
+import java.util.function.Supplier;
+
+/**
+ * One batch of a {@link TimeslicedSystem}: a job slot per entity subscribed when it started, in
+ * ascending id order, each with its input object and the handle of its output in the
+ * {@link DecisionStore}'s pool; the cursor of the next slot to start; the slots dropped (their
+ * entity left, or their job failed). The slots are reused from batch to batch and grow only when
+ * a batch is larger than any before it. Its owner and the job runners read the fields directly.
+ */
+final class Batch {
+
+    /** The entities' ids, ascending; {@code keys[0, size)} are this batch's. */
+    int[] keys = new int[0];
+    /** Per slot, the input object its job reads. */
+    Object[] inputs = new Object[0];
+    /** Per slot, the handle of the output object its job writes. */
+    int[] outputHandles = new int[0];
+    int size;
+    /** The next slot to start; the slots before it were started or dropped. */
+    int cursor;
+    /** With sync output, the first slot whose output the batch's end has not saved yet. */
+    int stagedSaved;
+    /** The policy this batch started with. */
+    IoPolicy policy;
+    /** Batches started so far, this one included. */
+    long number;
+    private final BitVector dropped = new BitVector();
+    /** Drop marks in this batch (a slot may be marked twice): 0 if and only if no slot is dropped. */
+    private int droppedCount;
+
+    Batch(IoPolicy policy) {
+        this.policy = policy;
+    }
+
+    /** True once every slot was started or dropped. */
+    boolean finished() {
+        return cursor == size;
+    }
+
+    /**
+     * Starts the next batch with the ids of {@code entities} (ascending, at most the capacity
+     * {@link #ensureCapacity} made) under {@code policy}. O(entities).
+     */
+    void start(IntBag entities, IoPolicy policy) {
+        size = entities.size();
+        System.arraycopy(entities.getData(), 0, keys, 0, size);
+        cursor = 0;
+        stagedSaved = 0;
+        number++;
+        if (droppedCount != 0) {
+            dropped.clear();
+            droppedCount = 0;
+        }
+        this.policy = policy;
+    }
+
+    /** True if the slot was dropped from this batch. */
+    boolean isDropped(int slot) {
+        return droppedCount != 0 && dropped.unsafeGet(slot);
+    }
+
+    /** Drops the slot: its entity gets no job and no save from this batch. */
+    void drop(int slot) {
+        dropped.unsafeSet(slot);
+        droppedCount++;
+    }
+
+    /** Drops the entity's slot, if it has one in this batch. O(log size). */
+    void dropEntity(int entityId) {
+        int slot = Arrays.binarySearch(keys, 0, size, entityId);
+        if (slot >= 0) {
+            drop(slot);
+        }
+    }
+
+    /** Moves the cursor past dropped slots, so a batch whose remaining slots all left is finished. */
+    void skipDropped() {
+        while (size > cursor && isDropped(cursor)) {
+            cursor++;
+        }
+    }
+
+    /** How many slots there are room for. */
+    int capacity() {
+        return keys.length;
+    }
+
+    /**
+     * Grows the slots to at least {@code size}, by half at least. The new inputs and outputs are
+     * all made before any field changes, so one that throws leaves the batch as it was; then the
+     * outputs join {@code store}'s pool.
+     */
+    void ensureCapacity(int size, Supplier<?> newInput, Supplier<?> newOutput, DecisionStore store) {
+        int capacity = keys.length;
+        if (size <= capacity) {
+            return;
+        }
+        int grown = Math.max(size, capacity + (capacity >> 1));
+        Object[] grownInputs = Arrays.copyOf(inputs, grown);
+        Object[] newOutputs = new Object[grown - capacity];
+        for (int i = capacity; grown > i; i++) {
+            grownInputs[i] = newInput.get();
+            newOutputs[i - capacity] = newOutput.get();
+        }
+        int[] grownHandles = Arrays.copyOf(outputHandles, grown);
+        for (int i = capacity; grown > i; i++) {
+            grownHandles[i] = store.add(newOutputs[i - capacity]);
+        }
+        keys = Arrays.copyOf(keys, grown);
+        dropped.ensureCapacity(grown);
+        inputs = grownInputs;
+        outputHandles = grownHandles;
+    }
+}

@@ -1,0 +1,185 @@
+package io.github.ecstimeslice;
+
+import com.artemis.BaseSystem;
+import com.artemis.Component;
+import com.artemis.ComponentMapper;
+import com.artemis.World;
+import com.artemis.utils.Bag;
+import com.artemis.utils.ImmutableBag;
+import com.artemis.utils.IntBag;
+
+/**
+ * The saved outputs of a {@link TimeslicedSystem}: its {@link DecisionStore}, the entities'
+ * {@link DecisionHistory} components, and the save that makes a job's output an entity's latest
+ * and publishes it. A save moves the output's handle into the entity's ring and takes the handle
+ * it displaces as the slot's next output, so nothing is copied or allocated once the rings are
+ * full; with {@link TimeslicedSystem#NO_HISTORY} a save is only the publishing call.
+ */
+final class Histories<O> {
+
+    final DecisionStore store;
+    final Class<? extends DecisionHistory<O>> type;
+    final int depth;
+    private final TimeslicedSystem<?, O> system;
+    private final Batch batch;
+    private final TickFailures failures;
+    private final Stats stats;
+    private ComponentMapper<? extends DecisionHistory<O>> mapper;
+    /** The components of an entity that leaves, for {@link #forget}; reused. */
+    private final Bag<Component> composition = new Bag<>();
+
+    /**
+     * The histories of {@code system}, in components of {@code type} ({@code null}:
+     * {@link DecisionHistory} itself), {@code depth} outputs per entity.
+     *
+     * @throws IllegalArgumentException if {@code depth} is below 0 or above {@link DecisionStore#MAX_DEPTH}
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Histories(TimeslicedSystem<?, O> system, Class<? extends DecisionHistory<O>> type, int depth,
+              Batch batch, TickFailures failures, Stats stats) {
+        if (depth < TimeslicedSystem.NO_HISTORY || depth > DecisionStore.MAX_DEPTH) {
+            throw new IllegalArgumentException("history depth must be from 0 to " + DecisionStore.MAX_DEPTH
+                    + ", was " + depth);
+        }
+        this.system = system;
+        this.type = type != null ? type : (Class<? extends DecisionHistory<O>>) (Class) DecisionHistory.class;
+        this.depth = depth;
+        this.store = new DecisionStore(depth);
+        this.batch = batch;
+        this.failures = failures;
+        this.stats = stats;
+    }
+
+    /**
+     * Takes the world's mapper for the history type.
+     *
+     * @throws IllegalStateException if another timesliced system in the world keeps its history in
+     *                               the same type
+     */
+    void bind(World world) {
+        if (depth == TimeslicedSystem.NO_HISTORY) {
+            return;
+        }
+        // by index: a Bag's iterator is shared, and the world is iterating its systems right now
+        ImmutableBag<BaseSystem> systems = world.getSystems();
+        for (int i = 0, s = systems.size(); s > i; i++) {
+            if (systems.get(i) instanceof TimeslicedSystem<?, ?> other && other != system
+                    && other.historyDepth() != TimeslicedSystem.NO_HISTORY && other.historyType() == type) {
+                throw new IllegalStateException(system.getClass().getName() + " and " + other.getClass().getName()
+                        + " both keep their outputs in " + type.getName()
+                        + ": give each timesliced system its own DecisionHistory subclass");
+            }
+        }
+        mapper = world.getMapper(type);
+    }
+
+    /** The entity's history component, or null if it has had no save since it joined. O(1). */
+    DecisionHistory<O> of(int entityId) {
+        return store.attached(entityId) ? mapper.get(entityId) : null;
+    }
+
+    /**
+     * Saves the slot's output unless the slot was dropped; what publishing it throws is kept for
+     * the end of the tick.
+     */
+    void saveReportingFailure(int slot) {
+        if (batch.isDropped(slot)) {
+            return;
+        }
+        try {
+            save(slot);
+        } catch (Throwable thrown) {
+            if (thrown instanceof VirtualMachineError) {
+                batch.stagedSaved = slot + 1; // it leaves at once: a batch-end save starts again after this slot
+            }
+            failures.record(batch.keys[slot], thrown);
+        }
+    }
+
+    /** Saves the finished batch's staged outputs, from the first one no attempt has saved. */
+    void saveStaged() {
+        for (int slot = batch.stagedSaved, s = batch.size; s > slot; slot++) {
+            saveReportingFailure(slot);
+        }
+    }
+
+    /** Makes the slot's output the entity's latest, then publishes it; the caller catches what that throws. */
+    @SuppressWarnings("unchecked")
+    private void save(int slot) {
+        int entityId = batch.keys[slot];
+        int output = batch.outputHandles[slot];
+        if (depth != TimeslicedSystem.NO_HISTORY) {
+            int displaced = store.pushIfFull(entityId, output, stats.tick, stats.gameSeconds);
+            batch.outputHandles[slot] = displaced != DecisionStore.NONE ? displaced : firstSaves(entityId, output);
+        }
+        system.outputSaved(entityId, (O) store.object(output));
+    }
+
+    /**
+     * The cold part of a save: while the entity's ring fills, makes a new output object for the
+     * slot; on its first save since it joined attaches its history component; then pushes
+     * {@code output}. Returns the slot's next output. What may throw (the game's
+     * {@code createOutput}, the component) runs before anything changes. It may grow the store's
+     * pool, never its rings or entries.
+     */
+    int firstSaves(int entityId, int output) {
+        Object spare = store.nextDisplaced(entityId) == DecisionStore.NONE ? system.newOutput() : null;
+        if (!store.attached(entityId)) {
+            mapper.create(entityId).bind(store, entityId);
+            store.markAttached(entityId);
+        }
+        int spareHandle = spare != null ? store.add(spare) : DecisionStore.NONE;
+        int displaced = store.push(entityId, output, stats.tick, stats.gameSeconds);
+        return displaced != DecisionStore.NONE ? displaced : spareHandle;
+    }
+
+    /**
+     * Forgets the entity's outputs. Also takes off its history component if artemis does not count
+     * it as the entity's: one a first save attached after the entity was deleted in the same turn
+     * (artemis would never remove it, and the id's next entity would inherit it). O(the entity's
+     * components) if it had a history, else O(1).
+     */
+    void forget(int entityId, World world) {
+        if (store.attached(entityId)) {
+            DecisionHistory<O> history = mapper.get(entityId);
+            composition.clear();
+            world.getComponentManager().getComponentsFor(entityId, composition);
+            if (history != null && !composition.contains(history)) {
+                mapper.remove(entityId);
+            }
+            composition.clear();
+        }
+        store.clear(entityId);
+    }
+
+    /** Measures the ages of the latest outputs of {@code entities} into {@code ages}. O(entities). */
+    DecisionAges measureAges(IntBag entities, DecisionAges ages) {
+        int[] ids = entities.getData();
+        long lastTick = stats.tick - 1;
+        int withOutput = 0;
+        long sumTicks = 0;
+        long maxTicks = 0;
+        double sumSeconds = 0;
+        double maxSeconds = 0;
+        for (int i = 0, s = entities.size(); s > i; i++) {
+            int entity = ids[i];
+            if (store.size(entity) == 0) {
+                continue;
+            }
+            withOutput++;
+            long ageTicks = lastTick - store.savedAtTick(entity, 0);
+            double ageSeconds = stats.gameSeconds - store.savedAtSeconds(entity, 0);
+            sumTicks += ageTicks;
+            sumSeconds += ageSeconds;
+            maxTicks = Math.max(maxTicks, ageTicks);
+            maxSeconds = Math.max(maxSeconds, ageSeconds);
+        }
+        ages.entities = entities.size();
+        ages.withOutput = withOutput;
+        ages.meanTicks = withOutput == 0 ? 0 : (double) sumTicks / withOutput;
+        ages.maxTicks = maxTicks;
+        ages.meanSeconds = withOutput == 0 ? 0 : sumSeconds / withOutput;
+        ages.maxSeconds = maxSeconds;
+        return ages;
+    }
+}

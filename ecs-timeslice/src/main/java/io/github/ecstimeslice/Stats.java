@@ -1,0 +1,77 @@
+package io.github.ecstimeslice;
+
+/**
+ * A {@link TimeslicedSystem}'s clock and counters: ticks, game time, jobs and batches. The system
+ * marks the tick's and the batch's boundaries, the job runners add the jobs they started to
+ * {@link #jobsThisTick}, and the system's getters read the fields. O(1) per tick.
+ */
+final class Stats {
+
+    /** The current tick's index: 0 during the first processed tick. */
+    long tick;
+    /** Game time at the end of the current tick: the sum of the processed ticks' deltas. */
+    double gameSeconds;
+    /** Game time at the start of the current tick. */
+    double tickStartSeconds;
+    /** Jobs started in this tick so far. */
+    int jobsThisTick;
+    int jobsRunLastTick;
+    long jobsRunTotal;
+    long batchesCompleted;
+    long lastBatchJobs;
+    long lastBatchTicks;
+    double lastBatchSeconds;
+    private long batchStartJobs;
+    private long batchStartTick;
+    private double batchStartSeconds;
+
+    /**
+     * The world's delta, checked: a tick needs a system not disposed and a delta that is finite
+     * and at least 0.
+     *
+     * @throws IllegalStateException    if the system was disposed
+     * @throws IllegalArgumentException naming the value and the system, if the delta is not
+     */
+    static float checkedDelta(float delta, Object system, boolean disposed) {
+        if (disposed) {
+            throw new IllegalStateException(system.getClass().getName() + " was disposed");
+        }
+        if (!(delta >= 0) || delta == Float.POSITIVE_INFINITY) { // NaN fails the first test
+            throw new IllegalArgumentException(system.getClass().getName()
+                    + ": world.delta must be finite and at least 0, was " + delta);
+        }
+        return delta;
+    }
+
+    /** A tick of {@code delta} seconds begins. */
+    void tickStarted(float delta) {
+        tickStartSeconds = gameSeconds;
+        gameSeconds += delta;
+        jobsThisTick = 0;
+    }
+
+    /** A batch of {@code size} slots ended (its last job finished) and the next starts in this tick. */
+    void batchTurnedOver(int size) {
+        if (size > 0) {
+            batchesCompleted++;
+            lastBatchJobs = jobsRunTotal - batchStartJobs;
+            lastBatchTicks = tick - batchStartTick;
+            lastBatchSeconds = tickStartSeconds - batchStartSeconds;
+        }
+        batchStartJobs = jobsRunTotal;
+        batchStartTick = tick;
+        batchStartSeconds = tickStartSeconds;
+    }
+
+    /** The tick is over, however it ended: its jobs count. */
+    void tickEnded() {
+        jobsRunLastTick = jobsThisTick;
+        jobsRunTotal += jobsThisTick;
+        tick++;
+    }
+
+    /** Jobs per game second over the last completed batch; 0 before one completed. */
+    double decisionsPerSecond() {
+        return lastBatchSeconds > 0 ? lastBatchJobs / lastBatchSeconds : 0;
+    }
+}

@@ -1,0 +1,87 @@
+package io.github.ecstimeslice;
+
+/**
+ * What failed in a tick of a {@link TimeslicedSystem}, kept until the tick's work is done: the
+ * first job's failure, with the later ones attached as suppressed. A
+ * {@link VirtualMachineError} is no job's failure: it is rethrown at once.
+ */
+final class TickFailures {
+
+    private final TimeslicedSystem<?, ?> system;
+    private JobFailedException first;
+
+    TickFailures(TimeslicedSystem<?, ?> system) {
+        this.system = system;
+    }
+
+    /** The slot's job failed: its entity gets no job or save for the rest of the batch. */
+    void jobFailed(Batch batch, int slot, Throwable thrown) {
+        batch.drop(slot);
+        record(batch.keys[slot], thrown);
+    }
+
+    /** Keeps the failure of the job for {@code entityId}, or rethrows a VM error. */
+    void record(int entityId, Throwable thrown) {
+        if (thrown instanceof VirtualMachineError) {
+            throw (VirtualMachineError) thrown;
+        }
+        JobFailedException failed = new JobFailedException(system, entityId, thrown);
+        if (first == null) {
+            first = failed;
+        } else {
+            first.addSuppressed(failed);
+        }
+    }
+
+    /**
+     * Throws what failed in this tick, and forgets it: the executor's error if it threw one
+     * ({@code refused}, may be null) with the job failures attached, else the first job failure.
+     */
+    void throwIfAny(Error refused) {
+        JobFailedException failed = first;
+        first = null;
+        rethrow(executorErrorFirst(refused, failed));
+    }
+
+    /** Attaches this tick's failures to {@code leaving}, which ends the tick early, so none is reported twice. */
+    void attachTo(Throwable leaving, Error refused) {
+        if (refused != null && refused != leaving) {
+            leaving.addSuppressed(refused);
+        }
+        if (first != null) {
+            leaving.addSuppressed(first);
+            first = null;
+        }
+    }
+
+    /**
+     * What a tick with workers throws: the executor's error ({@code refused}) with the tick's
+     * failure attached, or the failure alone; null if neither.
+     */
+    static Throwable executorErrorFirst(Error refused, Throwable failed) {
+        if (refused == null) {
+            return failed;
+        }
+        if (failed != null && failed != refused) {
+            refused.addSuppressed(failed);
+        }
+        return refused;
+    }
+
+    /** {@code thrown} if unchecked, else (a checked one, thrown sneakily) in an {@code IllegalStateException}. */
+    static Throwable unchecked(Throwable thrown, String message) {
+        return thrown == null || thrown instanceof RuntimeException || thrown instanceof Error
+                ? thrown
+                : new IllegalStateException(message, thrown);
+    }
+
+    /** Throws {@code thrown} (unchecked, see {@link #unchecked}) unless it is null. */
+    static void rethrow(Throwable thrown) {
+        if (thrown instanceof RuntimeException unchecked) {
+            throw unchecked;
+        }
+        if (thrown != null) {
+            throw (Error) thrown;
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package io.github.ecstimeslice;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs a {@link TimeslicedSystem}'s jobs on worker threads. {@link #start} reads the inputs on the
+ * world's thread (async input) and hands the jobs to a {@link WorkerCrew} chunk by chunk as their
+ * inputs are ready; the workers {@link #run} them; {@link #finish}, on the world's thread, takes
+ * the chunks back in order, dropping the failed jobs and saving the rest (async output) while the
+ * workers still run later chunks.
+ */
+final class WorkerJobs<I, O> {
+
+    /** A few chunks per thread: uneven jobs balance, and claims stay few. */
+    private static final int CHUNKS_PER_THREAD = 4;
+
+    final WorkerCrew crew = new WorkerCrew(this::run, CHUNKS_PER_THREAD);
+    private final TimeslicedSystem<I, O> system;
+    private final Batch batch;
+    private final Histories<O> histories;
+    private final TickFailures failures;
+    private final Stats stats;
+    private final JobAllowance allowance;
+    /** The slots of the started jobs, in slot order; {@code started[0, startedCount)}. */
+    private int[] started = new int[0];
+    private int startedCount;
+    /** Per started job, what it threw, or null; written by the workers. */
+    private Throwable[] startedFailures = new Throwable[0];
+    /** Summed wall time of the started jobs, for a millis budget's estimate. */
+    private final AtomicLong jobNanos = new AtomicLong();
+
+    WorkerJobs(TimeslicedSystem<I, O> system, Batch batch, Histories<O> histories, TickFailures failures,
+               Stats stats, JobAllowance allowance) {
+        this.system = system;
+        this.batch = batch;
+        this.histories = histories;
+        this.failures = failures;
+        this.stats = stats;
+        this.allowance = allowance;
+    }
+
+    /** Makes room for as many started jobs as the batch has slots. */
+    void ensureCapacity(int slots) {
+        if (started.length < slots) {
+            started = new int[slots];
+            startedFailures = new Throwable[slots];
+        }
+    }
+
+    /**
+     * Picks up to {@code maxJobs} jobs of the batch and hands them to the workers, reading their
+     * inputs first with async input; with {@code worldThreadHelps} the world's thread runs chunks
+     * too when it {@link #finish}es.
+     */
+    @SuppressWarnings("unchecked")
+    void start(int maxJobs, boolean worldThreadHelps) {
+        Batch b = batch;
+        boolean syncInput = b.policy.syncInput();
+        jobNanos.set(0);
+        crew.open(Math.min(maxJobs, b.size - b.cursor), worldThreadHelps);
+        int chunkSize = crew.chunkSize();
+        int nextChunkEnd = chunkSize;
+        int count = 0;
+        try {
+            while (maxJobs > count && b.size > b.cursor) {
+                int slot = b.cursor++;
+                if (b.isDropped(slot)) {
+                    continue;
+                }
+                if (!syncInput) {
+                    try {
+                        system.setUpInput(b.keys[slot], (I) b.inputs[slot]);
+                    } catch (Throwable thrown) {
+                        failures.jobFailed(b, slot, thrown);
+                        continue;
+                    }
+                }
+                started[count++] = slot;
+                if (count == nextChunkEnd) {
+                    crew.publish(count); // workers start on this chunk while the next ones are read
+                    nextChunkEnd += chunkSize;
+                }
+            }
+        } finally {
+            crew.seal(count); // also when a VM error leaves: no worker waits for chunks to come
+            startedCount = count;
+            stats.jobsThisTick += count;
+        }
+        b.skipDropped();
+    }
+
+    /** On the workers: runs started jobs [from, to), keeping what each failed job threw. */
+    @SuppressWarnings("unchecked")
+    private void run(int from, int to) {
+        long begin = System.nanoTime();
+        Batch b = batch;
+        for (int i = from; to > i; i++) {
+            int slot = started[i];
+            try {
+                system.runJob(b.keys[slot], (I) b.inputs[slot], (O) histories.store.object(b.outputHandles[slot]));
+            } catch (Throwable t) {
+                startedFailures[i] = t;
+            }
+        }
+        jobNanos.addAndGet(System.nanoTime() - begin);
+    }
+
+    /** True while started jobs wait for {@link #finish}. */
+    boolean busy() {
+        return crew.busy();
+    }
+
+    /**
+     * Finishes the started jobs chunk by chunk, in order: waits for each (running it, or others
+     * nobody claimed, meanwhile), drops its failed jobs and saves the rest with async output.
+     */
+    void finish() {
+        int count = startedCount;
+        startedCount = 0;
+        if (count == 0) {
+            crew.await();
+            return;
+        }
+        boolean syncOutput = batch.policy.syncOutput();
+        int chunkSize = crew.chunkSize();
+        int finished = 0;
+        try {
+            for (int chunk = 0, chunks = crew.chunkCount(); chunks > chunk; chunk++) {
+                crew.awaitChunk(chunk);
+                // Take the chunk's results while the workers run later chunks
+                for (int end = Math.min(count, finished + chunkSize); end > finished; finished++) {
+                    int slot = started[finished];
+                    Throwable thrown = startedFailures[finished];
+                    if (thrown != null) {
+                        startedFailures[finished] = null;
+                        failures.jobFailed(batch, slot, thrown);
+                    } else if (!syncOutput) {
+                        histories.saveReportingFailure(slot);
+                    }
+                }
+            }
+        } finally {
+            if (finished < count) { // a VM error is leaving: the jobs not finished get nothing from this batch
+                crew.await();
+                for (int i = finished; count > i; i++) {
+                    batch.drop(started[i]);
+                    startedFailures[i] = null;
+                }
+            }
+        }
+        crew.await();
+        allowance.measured(jobNanos.get(), count);
+    }
+
+    /** Lets the jobs in flight finish and forgets them: the world is going away. */
+    void abandon() {
+        crew.await();
+        startedCount = 0;
+    }
+}

@@ -1,0 +1,188 @@
+package io.github.ecstimeslice;
+
+/**
+ * Runs a {@link TimeslicedSystem}'s jobs on the world's thread: for each slot from the batch's
+ * cursor, read the input (async input), run the job, save the output (async output; with sync
+ * output it stays in its slot for the batch's end).
+ *
+ * <p>The loops keep what they use in locals. The job's calls could change any field, so the JIT
+ * would read a field again for every job; and on JDK 17 a native call such as {@code Math.atan2}
+ * fences memory, so each such dependent read is paid in full. For the same reason a system with
+ * no history and async output has a loop of its own ({@link #runPublishing}): in the saving loop,
+ * the store's locals live across the job's calls.
+ */
+final class WorldThreadJobs<I, O> {
+
+    private final TimeslicedSystem<I, O> system;
+    private final Batch batch;
+    private final Histories<O> histories;
+    private final TickFailures failures;
+    private final Stats stats;
+    /** The input of every job with async input: read right before its job, so one object serves all. */
+    private I sharedInput;
+    /** With no history and async output, the output of every job: published as soon as it is written. */
+    private O sharedOutput;
+
+    WorldThreadJobs(TimeslicedSystem<I, O> system, Batch batch, Histories<O> histories, TickFailures failures,
+                    Stats stats) {
+        this.system = system;
+        this.batch = batch;
+        this.histories = histories;
+        this.failures = failures;
+        this.stats = stats;
+    }
+
+    /** Makes the shared input and output objects, once; the game's factories may throw. */
+    void makeSharedObjects() {
+        if (sharedInput == null) {
+            sharedInput = system.newInput();
+        }
+        if (sharedOutput == null && histories.depth == TimeslicedSystem.NO_HISTORY) {
+            sharedOutput = system.newOutput();
+        }
+    }
+
+    /** Reads every slot's input now, at the batch's start (sync input). */
+    @SuppressWarnings("unchecked")
+    void readInputs() {
+        Batch b = batch;
+        int[] keys = b.keys;
+        Object[] inputs = b.inputs;
+        for (int slot = 0, s = b.size; s > slot; slot++) {
+            try {
+                system.setUpInput(keys[slot], (I) inputs[slot]);
+            } catch (Throwable thrown) {
+                if (thrown instanceof VirtualMachineError) { // it leaves at once: no job may run on an old input
+                    for (int unread = slot; s > unread; unread++) {
+                        b.drop(unread);
+                    }
+                }
+                failures.jobFailed(b, slot, thrown);
+            }
+        }
+    }
+
+    /**
+     * Runs jobs until {@code nanos} of wall-clock time are spent, at least one. Reads the clock
+     * after the first job, then after strides that fill half the remaining time at the mean job
+     * cost so far: about log2(jobs) clock reads, and with jobs of steady cost at most one job past
+     * the budget.
+     */
+    void runFor(long nanos) {
+        long start = System.nanoTime();
+        long deadline = start + nanos;
+        int ran = run(1);
+        while (batch.size > batch.cursor) {
+            long now = System.nanoTime();
+            long left = deadline - now;
+            if (left <= 0) {
+                break;
+            }
+            long perJob = Math.max(1, (now - start) / Math.max(1, ran));
+            ran += run((int) Math.max(1, Math.min(Integer.MAX_VALUE, left / (2 * perJob))));
+        }
+    }
+
+    /** Runs up to {@code maxJobs} jobs of the batch; returns how many ran. */
+    int run(int maxJobs) {
+        IoPolicy policy = batch.policy;
+        int ran = !policy.syncOutput() && histories.depth == TimeslicedSystem.NO_HISTORY
+                ? runPublishing(maxJobs, policy.syncInput())
+                : runSaving(maxJobs, policy.syncInput(), policy.syncOutput());
+        batch.skipDropped();
+        return ran;
+    }
+
+    @SuppressWarnings("unchecked")
+    private int runSaving(int maxJobs, boolean syncInput, boolean syncOutput) {
+        TimeslicedSystem<I, O> decider = system;
+        Batch b = batch;
+        int[] keys = b.keys;
+        int[] handles = b.outputHandles;
+        Object[] inputs = b.inputs;
+        I shared = sharedInput;
+        DecisionStore store = histories.store;
+        Object[] pool = store.pool();
+        int[] rings = store.rings();
+        long[] entries = store.entries();
+        int depth = store.depth();
+        int fullState = store.fullState();
+        long savedTick = stats.tick;
+        long savedSecondsBits = Double.doubleToRawLongBits(stats.gameSeconds);
+        int size = b.size;
+        int slot = b.cursor;
+        int ran = 0;
+        try {
+            while (maxJobs > ran && size > slot) {
+                int current = slot++;
+                if (b.isDropped(current)) {
+                    continue;
+                }
+                int entityId = keys[current];
+                try {
+                    I input = syncInput ? (I) inputs[current] : shared;
+                    if (!syncInput) {
+                        decider.setUpInput(entityId, input);
+                    }
+                    ran++;
+                    int output = handles[current];
+                    O object = (O) pool[output];
+                    decider.runJob(entityId, input, object);
+                    if (!syncOutput) { // the save, with the store's arrays in locals
+                        int displaced = DecisionStore.pushIfFull(rings, entries, depth, fullState, entityId, output,
+                                savedTick, savedSecondsBits);
+                        if (displaced == DecisionStore.NONE) {
+                            displaced = histories.firstSaves(entityId, output);
+                            pool = store.pool(); // the cold path may have grown the pool
+                        }
+                        handles[current] = displaced;
+                        decider.outputSaved(entityId, object);
+                    }
+                } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
+                    failures.jobFailed(b, current, thrown);
+                }
+            }
+        } finally {
+            b.cursor = slot; // also when a VM error leaves: the jobs started so far stay started and count
+            stats.jobsThisTick += ran;
+        }
+        return ran;
+    }
+
+    @SuppressWarnings("unchecked")
+    private int runPublishing(int maxJobs, boolean syncInput) {
+        TimeslicedSystem<I, O> decider = system;
+        Batch b = batch;
+        int[] keys = b.keys;
+        Object[] inputs = b.inputs;
+        I shared = sharedInput;
+        O output = sharedOutput;
+        int size = b.size;
+        int slot = b.cursor;
+        int ran = 0;
+        try {
+            while (maxJobs > ran && size > slot) {
+                int current = slot++;
+                if (b.isDropped(current)) {
+                    continue;
+                }
+                int entityId = keys[current];
+                try {
+                    I input = syncInput ? (I) inputs[current] : shared;
+                    if (!syncInput) {
+                        decider.setUpInput(entityId, input);
+                    }
+                    ran++;
+                    decider.runJob(entityId, input, output);
+                    decider.outputSaved(entityId, output);
+                } catch (Throwable thrown) {
+                    failures.jobFailed(b, current, thrown);
+                }
+            }
+        } finally {
+            b.cursor = slot;
+            stats.jobsThisTick += ran;
+        }
+        return ran;
+    }
+}
