@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 /**
  * One batch of a {@link TimeslicedSystem}: a job slot per entity subscribed when it started, in
  * ascending id order, each with its input object and the handle of its output in the
- * {@link DecisionStore}'s pool; the cursor of the next slot to start; the slots dropped (their
+ * {@link DecisionStore}'s pool; the position of the next slot to start; the slots dropped (their
  * entity left, or their job failed). The slots are reused from batch to batch and grow only when
  * a batch is larger than any before it. Its owner and the job runners read the fields directly.
  */
@@ -23,13 +23,13 @@ final class Batch {
     int[] outputHandles = new int[0];
     int size;
     /** The next slot to start; the slots before it were started or dropped. */
-    int cursor;
+    int position;
     /** With sync output, the first slot whose output the batch's end has not saved yet. */
     int stagedSaved;
     /** The policy this batch started with. */
     IoPolicy policy;
     /** Batches started so far, this one included. */
-    long number;
+    long batchesStarted;
     private final BitVector dropped = new BitVector();
     /** Drop marks in this batch (a slot may be marked twice): 0 if and only if no slot is dropped. */
     private int droppedCount;
@@ -40,7 +40,7 @@ final class Batch {
 
     /** True once every slot was started or dropped. */
     boolean finished() {
-        return cursor == size;
+        return position == size;
     }
 
     /**
@@ -50,9 +50,9 @@ final class Batch {
     void start(IntBag entities, IoPolicy policy) {
         size = entities.size();
         System.arraycopy(entities.getData(), 0, keys, 0, size);
-        cursor = 0;
+        position = 0;
         stagedSaved = 0;
-        number++;
+        batchesStarted++;
         if (droppedCount != 0) {
             dropped.clear();
             droppedCount = 0;
@@ -79,10 +79,10 @@ final class Batch {
         }
     }
 
-    /** Moves the cursor past dropped slots, so a batch whose remaining slots all left is finished. */
+    /** Moves the position past dropped slots, so a batch whose remaining slots all left is finished. */
     void skipDropped() {
-        while (size > cursor && isDropped(cursor)) {
-            cursor++;
+        while (size > position && isDropped(position)) {
+            position++;
         }
     }
 

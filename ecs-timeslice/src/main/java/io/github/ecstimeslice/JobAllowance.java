@@ -44,7 +44,7 @@ final class JobAllowance {
     int release(float delta, int batchSize, boolean onWorkers) {
         return switch (budget.kind()) {
             case JOBS_PER_TICK -> (int) budget.amount();
-            case MILLIS_PER_TICK -> onWorkers ? jobsFitting(nanosPerTick()) : Integer.MAX_VALUE;
+            case MILLIS_PER_TICK -> onWorkers ? jobsFitting(budget.amount() * 1_000_000) : Integer.MAX_VALUE;
             case JOBS_PER_SECOND, BATCH_EVERY -> {
                 double perSecond = budget.kind() == Budget.Kind.JOBS_PER_SECOND
                         ? budget.amount()

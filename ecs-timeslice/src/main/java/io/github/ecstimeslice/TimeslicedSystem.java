@@ -33,7 +33,7 @@ import java.util.concurrent.ForkJoinPool;
  * callbacks deleted), and nothing of the entity is left behind.
  *
  * <p>A turn reads the settings once, at its start: a change made mid-turn applies from the next
- * tick. A {@code world.delta} that is not finite and at least 0 is rejected before anything
+ * tick (a policy from the next batch started in a later turn). A {@code world.delta} that is not finite and at least 0 is rejected before anything
  * changes. Whatever a callback throws fails its job alone and is thrown as a
  * {@link JobFailedException} when the tick's work is done ({@link VirtualMachineError}s at once);
  * an executor's {@code Error} only costs parallelism and is thrown then too. Every tick past the
@@ -135,8 +135,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Called on the world's thread right after {@code output} became the latest output of
-     * {@code entityId}: publish it into the game's components here. The object is reused (with
-     * {@link #NO_HISTORY}, by the very next job): copy from it, do not keep it.
+     * {@code entityId} (with {@link #NO_HISTORY}: when it would have; nothing keeps it): publish it
+     * into the game's components here. The object is reused: copy from it, do not keep it.
      */
     protected void outputSaved(int entityId, O output) {
     }
@@ -166,10 +166,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return histories.of(entityId);
     }
 
-    /**
-     * Measures the ages of the subscribed entities' latest outputs into {@code ages} (returned), between
-     * ticks. O(entities); allocates nothing. With {@link #NO_HISTORY} none has a kept output.
-     */
+    /** Measures the ages of the subscribed entities' latest outputs into {@code ages} (returned). O(entities). */
     public DecisionAges measureAges(DecisionAges ages) {
         return histories.measureAges(subscription.getEntities(), ages);
     }
@@ -186,7 +183,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Changes the policy from the next batch that starts in a later turn on.
-     *
      * @throws IllegalArgumentException if {@code policy} is null
      */
     public void setPolicy(IoPolicy policy) {
@@ -275,7 +271,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** How many batches have started, the current one included (empty batches too). */
     public long batchesStarted() {
-        return batch.number;
+        return batch.batchesStarted;
     }
 
     /** Decisions per game second over the last completed batch (its start to the next's); 0 before one. */
@@ -300,7 +296,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** Position in the current batch: its slots started or dropped so far, 0 to {@link #batchSize()}. */
     public int batchPosition() {
-        return batch.cursor;
+        return batch.position;
     }
 
     @Override
@@ -352,8 +348,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (size > batch.capacity()) {
             worldThread.makeSharedObjects();
             batch.ensureCapacity(size, this::newInput, this::newOutput, histories.store);
-            workers.ensureCapacity(batch.capacity());
         }
+        workers.ensureCapacity(batch.capacity()); // O(1) unless the batch grew
         if (batch.policy.syncOutput()) {
             histories.saveStaged();
         }
@@ -421,6 +417,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     void forget(int entityId) {
         batch.dropEntity(entityId);
         histories.forget(entityId, world);
+    }
+
+    /** The parts that keep the outputs, for another system's check that no two share a history type. */
+    Histories<O> histories() {
+        return histories;
     }
 
     /** The game's {@link #createInput()}, checked: a null would fail far from its cause. */

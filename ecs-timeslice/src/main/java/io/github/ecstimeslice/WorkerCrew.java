@@ -92,14 +92,17 @@ final class WorkerCrew {
             return;
         }
         finishLeftover();
-        this.executor = executor;
-        this.pool = executor instanceof ForkJoinPool ? (ForkJoinPool) executor : null;
-        this.threads = pool != null ? pool.getParallelism() : Runtime.getRuntime().availableProcessors();
-        tasks = new Task[threads];
-        for (int i = 0; i < tasks.length; i++) {
-            tasks[i] = new Task();
+        ForkJoinPool newPool = executor instanceof ForkJoinPool ? (ForkJoinPool) executor : null;
+        int newThreads = newPool != null ? newPool.getParallelism() : Runtime.getRuntime().availableProcessors();
+        Task[] newTasks = new Task[newThreads];
+        for (int i = 0; i < newTasks.length; i++) {
+            newTasks[i] = new Task();
         }
-        doneIn = new AtomicIntegerArray(chunksPerThread * (threads + 1));
+        doneIn = new AtomicIntegerArray(chunksPerThread * (newThreads + 1));
+        pool = newPool;
+        threads = newThreads;
+        tasks = newTasks;
+        this.executor = executor; // last: if making the above failed, the next call tries again
     }
 
     /** True between {@link #open} (or {@link #start}) and {@link #await}. */

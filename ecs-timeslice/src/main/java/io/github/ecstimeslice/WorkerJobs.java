@@ -54,22 +54,23 @@ final class WorkerJobs<I, O> {
      */
     @SuppressWarnings("unchecked")
     void start(int maxJobs, boolean worldThreadHelps) {
+        TimeslicedSystem<I, O> decider = system;
         Batch b = batch;
         boolean syncInput = b.policy.syncInput();
         jobNanos.set(0);
-        crew.open(Math.min(maxJobs, b.size - b.cursor), worldThreadHelps);
+        crew.open(Math.min(maxJobs, b.size - b.position), worldThreadHelps);
         int chunkSize = crew.chunkSize();
         int nextChunkEnd = chunkSize;
         int count = 0;
         try {
-            while (maxJobs > count && b.size > b.cursor) {
-                int slot = b.cursor++;
+            while (maxJobs > count && b.size > b.position) {
+                int slot = b.position++;
                 if (b.isDropped(slot)) {
                     continue;
                 }
                 if (!syncInput) {
                     try {
-                        system.setUpInput(b.keys[slot], (I) b.inputs[slot]);
+                        decider.setUpInput(b.keys[slot], (I) b.inputs[slot]);
                     } catch (Throwable thrown) {
                         failures.jobFailed(b, slot, thrown);
                         continue;
@@ -93,13 +94,19 @@ final class WorkerJobs<I, O> {
     @SuppressWarnings("unchecked")
     private void run(int from, int to) {
         long begin = System.nanoTime();
-        Batch b = batch;
+        TimeslicedSystem<I, O> decider = system;
+        int[] slots = started;
+        Throwable[] thrown = startedFailures;
+        int[] keys = batch.keys;
+        Object[] inputs = batch.inputs;
+        int[] handles = batch.outputHandles;
+        DecisionStore store = histories.store; // not its pool: a first save on the world's thread may grow it
         for (int i = from; to > i; i++) {
-            int slot = started[i];
+            int slot = slots[i];
             try {
-                system.runJob(b.keys[slot], (I) b.inputs[slot], (O) histories.store.object(b.outputHandles[slot]));
+                decider.runJob(keys[slot], (I) inputs[slot], (O) store.object(handles[slot]));
             } catch (Throwable t) {
-                startedFailures[i] = t;
+                thrown[i] = t;
             }
         }
         jobNanos.addAndGet(System.nanoTime() - begin);

@@ -2,7 +2,7 @@ package io.github.ecstimeslice;
 
 /**
  * Runs a {@link TimeslicedSystem}'s jobs on the world's thread: for each slot from the batch's
- * cursor, read the input (async input), run the job, save the output (async output; with sync
+ * position, read the input (async input), run the job, save the output (async output; with sync
  * output it stays in its slot for the batch's end).
  *
  * <p>The loops keep what they use in locals. The job's calls could change any field, so the JIT
@@ -45,12 +45,13 @@ final class WorldThreadJobs<I, O> {
     /** Reads every slot's input now, at the batch's start (sync input). */
     @SuppressWarnings("unchecked")
     void readInputs() {
+        TimeslicedSystem<I, O> decider = system;
         Batch b = batch;
         int[] keys = b.keys;
         Object[] inputs = b.inputs;
         for (int slot = 0, s = b.size; s > slot; slot++) {
             try {
-                system.setUpInput(keys[slot], (I) inputs[slot]);
+                decider.setUpInput(keys[slot], (I) inputs[slot]);
             } catch (Throwable thrown) {
                 if (thrown instanceof VirtualMachineError) { // it leaves at once: no job may run on an old input
                     for (int unread = slot; s > unread; unread++) {
@@ -72,7 +73,7 @@ final class WorldThreadJobs<I, O> {
         long start = System.nanoTime();
         long deadline = start + nanos;
         int ran = run(1);
-        while (batch.size > batch.cursor) {
+        while (batch.size > batch.position) {
             long now = System.nanoTime();
             long left = deadline - now;
             if (left <= 0) {
@@ -110,7 +111,7 @@ final class WorldThreadJobs<I, O> {
         long savedTick = stats.tick;
         long savedSecondsBits = Double.doubleToRawLongBits(stats.gameSeconds);
         int size = b.size;
-        int slot = b.cursor;
+        int slot = b.position;
         int ran = 0;
         try {
             while (maxJobs > ran && size > slot) {
@@ -143,7 +144,7 @@ final class WorldThreadJobs<I, O> {
                 }
             }
         } finally {
-            b.cursor = slot; // also when a VM error leaves: the jobs started so far stay started and count
+            b.position = slot; // also when a VM error leaves: the jobs started so far stay started and count
             stats.jobsThisTick += ran;
         }
         return ran;
@@ -158,7 +159,7 @@ final class WorldThreadJobs<I, O> {
         I shared = sharedInput;
         O output = sharedOutput;
         int size = b.size;
-        int slot = b.cursor;
+        int slot = b.position;
         int ran = 0;
         try {
             while (maxJobs > ran && size > slot) {
@@ -180,7 +181,7 @@ final class WorldThreadJobs<I, O> {
                 }
             }
         } finally {
-            b.cursor = slot;
+            b.position = slot;
             stats.jobsThisTick += ran;
         }
         return ran;

@@ -39,8 +39,8 @@ class BatchTest {
         Batch batch = batchOf(2, 5, 9);
         assertEquals(3, batch.size);
         assertArrayEquals(new int[]{2, 5, 9}, java.util.Arrays.copyOf(batch.keys, 3));
-        assertEquals(0, batch.cursor);
-        assertEquals(1, batch.number);
+        assertEquals(0, batch.position);
+        assertEquals(1, batch.batchesStarted);
         assertSame(IoPolicy.SISO, batch.policy);
         assertFalse(batch.finished());
     }
@@ -51,18 +51,18 @@ class BatchTest {
         batch.drop(1);
         assertTrue(batch.isDropped(1));
         assertFalse(batch.isDropped(0));
-        batch.cursor = 1;
+        batch.position = 1;
         batch.skipDropped();
-        assertEquals(2, batch.cursor);
+        assertEquals(2, batch.position);
         batch.start(ids(2, 5, 9), IoPolicy.AIAO);
         assertFalse(batch.isDropped(1));
-        assertEquals(2, batch.number);
+        assertEquals(2, batch.batchesStarted);
     }
 
     @Test
     void aBatchWhoseRemainingSlotsAllLeftIsFinishedOnceSkipped() {
         Batch batch = batchOf(2, 5, 9);
-        batch.cursor = 1;
+        batch.position = 1;
         batch.dropEntity(5);
         batch.dropEntity(9);
         assertFalse(batch.finished());
