@@ -1,7 +1,7 @@
 package io.github.ecstimeslice.demo.bench;
 
 import com.artemis.World;
-import io.github.ecstimeslice.demo.TickTimes;
+import io.github.ecstimeslice.demo.scene.TickTimes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.picture;
 
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
@@ -22,7 +22,7 @@ import java.nio.file.Path;
  * transparent index and show the frame before through, so the flat, mostly still pictures of the
  * demo compress several times smaller.
  */
-final class GifWriter implements Closeable {
+public final class GifWriter implements Closeable {
 
     private final ImageWriter writer;
     private final ImageOutputStream output;
@@ -38,7 +38,7 @@ final class GifWriter implements Closeable {
      * @param unchanged   a palette index no frame uses: it marks the pixels a frame leaves as they were
      * @param delayCentis the time each frame shows, in hundredths of a second
      */
-    GifWriter(Path file, BufferedImage frameType, int unchanged, int delayCentis) throws IOException {
+    public GifWriter(Path file, BufferedImage frameType, int unchanged, int delayCentis) throws IOException {
         this.unchanged = unchanged;
         IndexColorModel palette = (IndexColorModel) frameType.getColorModel();
         shown = new BufferedImage(frameType.getWidth(), frameType.getHeight(), BufferedImage.TYPE_BYTE_INDEXED, palette);
@@ -86,7 +86,7 @@ final class GifWriter implements Closeable {
     }
 
     /** Appends a frame (an indexed image of the frame type): whole the first time, then its changes. */
-    void add(BufferedImage frame) throws IOException {
+    public void add(BufferedImage frame) throws IOException {
         byte[] now = ((DataBufferByte) frame.getRaster().getDataBuffer()).getData();
         byte[] before = ((DataBufferByte) shown.getRaster().getDataBuffer()).getData();
         byte[] changed = ((DataBufferByte) changes.getRaster().getDataBuffer()).getData();
@@ -98,7 +98,7 @@ final class GifWriter implements Closeable {
         frames++;
     }
 
-    int frames() {
+    public int frames() {
         return frames;
     }
 

@@ -1,5 +1,7 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.cli;
 
+import io.github.ecstimeslice.demo.run.ComparePlot;
+import io.github.ecstimeslice.demo.run.GifRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

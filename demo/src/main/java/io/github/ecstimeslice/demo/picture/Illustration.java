@@ -1,5 +1,6 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.picture;
 
+import io.github.ecstimeslice.demo.scene.Scene;
 import io.github.ecstimeslice.facing.Position;
 
 import java.awt.BasicStroke;
@@ -23,7 +24,7 @@ import java.util.Locale;
  * latest decision), with a caption and the game time above and a legend below. Antialiased Java 2D,
  * headless, then mapped onto a small fixed palette for the GIF.
  */
-final class Illustration {
+public final class Illustration {
 
     private static final Color BACKGROUND = new Color(0xFA, 0xFA, 0xF7);
     private static final Color TARGET = new Color(0x3B, 0x7D, 0xD8);
@@ -34,7 +35,7 @@ final class Illustration {
     /** Steps from the background to each ink: enough for smooth edges, few enough to compress well. */
     private static final int STEPS = 15;
     /** The palette index no painted pixel uses: a GIF frame marks the pixels it leaves unchanged with it. */
-    static final int UNCHANGED = 1 + INKS.length * STEPS;
+    public static final int UNCHANGED = 1 + INKS.length * STEPS;
 
     private final int width;
     private final int height;
@@ -49,7 +50,7 @@ final class Illustration {
     private final int[] nearest = new int[1 << 15];
 
     /** A canvas that shows a scene's grid of {@code columns} × {@code rows} NPCs, plus a margin. */
-    Illustration(int width, int height, int columns, int rows) {
+    public Illustration(int width, int height, int columns, int rows) {
         this.width = width;
         this.height = height;
         this.rows = rows;
@@ -91,12 +92,12 @@ final class Illustration {
     }
 
     /** An image of the kind {@link #paint} returns. */
-    BufferedImage frameType() {
+    public BufferedImage frameType() {
         return indexed;
     }
 
     /** Paints the scene now, with a caption and the game time; returns the (reused) palette image. */
-    BufferedImage paint(Scene scene, String caption, double seconds) {
+    public BufferedImage paint(Scene scene, String caption, double seconds) {
         Graphics2D g = image.createGraphics();
         try {
             g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
@@ -113,7 +114,7 @@ final class Illustration {
 
             float pointer = scale * 0.38f;
             g.setStroke(new BasicStroke(Math.max(1.5f, scale * 0.05f), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
-            for (int npc = 1; npc <= scene.npcCount; npc++) {
+            for (int npc = 1; npc <= scene.npcCount(); npc++) {
                 Position p = scene.position(npc);
                 float x = sx(p.x);
                 float y = sy(p.y);
@@ -124,7 +125,7 @@ final class Illustration {
                 g.setColor(Color.BLACK);
                 g.fill(arrow(x, y, scene.orientation(npc), pointer));
             }
-            Position t = scene.position(scene.target);
+            Position t = scene.targetPosition();
             float r = scale * 0.22f;
             g.setColor(TARGET);
             g.fill(new Ellipse2D.Float(sx(t.x) - r, sy(t.y) - r, 2 * r, 2 * r));

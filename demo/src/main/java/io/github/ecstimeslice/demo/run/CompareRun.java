@@ -1,12 +1,12 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.run;
 
-import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
-import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.demo.scene.Scene;
+import io.github.ecstimeslice.demo.scene.TickTimes;
+import io.github.ecstimeslice.facing.FaceTargetSystem;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,20 +24,14 @@ final class CompareRun implements Stage {
                double facingErrorDegrees, double maxAgeSeconds) {
     }
 
+    /** The scene, the budget and history of the policies' rows, the measured ticks, the plot file. */
+    private final RunOptions options;
     private final int npcs;
-    private final long seed;
-    private final Budget budget;
-    private final Threading threading;
-    private final Threading animationThreading;
-    /** Decisions the policies' rows keep per NPC. */
-    private final int history;
     private final int warmupTicks;
     private final int measuredTicks;
     private final float delta;
     private final PrintStream out;
     private final List<Row> rows = new ArrayList<>();
-    /** Where to draw the rows ({@link ComparePlot}), or null. */
-    private final Path plotFile;
     private final String title;
 
     private int row;
@@ -51,29 +45,18 @@ final class CompareRun implements Stage {
     private int errorSamples;
     private double intervalSeconds = -1;
 
-    CompareRun(int npcs, long seed, Budget budget, int history, Threading threading, Threading animationThreading,
-               int measuredTicks, double tickRate, Path plotFile, PrintStream out) {
-        this.npcs = npcs;
-        this.plotFile = plotFile;
-        this.title = String.format(Locale.ROOT, "tick time of each decider: %,d NPCs, budget %s, threads %s", npcs,
-                budget, ThreadingConverter.word(threading));
-        this.history = history;
-        this.seed = seed;
-        this.budget = budget;
-        this.threading = threading;
-        this.animationThreading = animationThreading;
-        this.measuredTicks = measuredTicks;
+    CompareRun(RunOptions options, PrintStream out) {
+        this.options = options;
+        this.npcs = options.npcs();
+        this.measuredTicks = options.ticks();
         this.warmupTicks = Math.max(60, measuredTicks / 5);
-        this.delta = (float) (1 / tickRate);
+        this.delta = options.delta();
         this.out = out;
+        this.title = String.format(Locale.ROOT, "tick time of each decider: %,d NPCs, budget %s, threads %s", npcs,
+                options.budget(), ThreadingWords.word(options.threading()));
         out.printf(Locale.ROOT, "compare: %d NPCs, budget %s, history %d, threads %s, animation threads %s, %d warm-up + %d measured ticks a row%n",
-                npcs, budget, history, ThreadingConverter.word(threading), ThreadingConverter.word(animationThreading),
-                warmupTicks, measuredTicks);
-    }
-
-    /** The rows measured so far. */
-    List<Row> rows() {
-        return rows;
+                npcs, options.budget(), options.history(), ThreadingWords.word(options.threading()),
+                ThreadingWords.word(options.animationThreading()), warmupTicks, measuredTicks);
     }
 
     @Override
@@ -106,16 +89,17 @@ final class CompareRun implements Stage {
         IoPolicy[] policies = IoPolicy.values();
         if (row == 0) {
             rowName = "update-all";
-            scene = Scene.updateAll(npcs, seed);
+            scene = Scene.updateAll(npcs, options.seed());
         } else if (row <= policies.length) {
             IoPolicy policy = policies[row - 1];
             rowName = policy.name();
-            scene = Scene.timesliced(npcs, seed, policy, budget, history, threading, null);
+            scene = Scene.timesliced(npcs, options.seed(), policy, options.budget(), options.history(),
+                    options.threading(), null);
         } else {
             rowName = String.format(Locale.ROOT, "interval %.3fs", intervalSeconds);
-            scene = Scene.interval(npcs, seed, (float) intervalSeconds);
+            scene = Scene.interval(npcs, options.seed(), (float) intervalSeconds);
         }
-        scene.animateOn(animationThreading);
+        scene.animateOn(options.animationThreading());
         System.gc(); // the previous row's world is garbage now: collect it before this row is timed
         done = 0;
         times = new TickTimes(measuredTicks);
@@ -126,18 +110,19 @@ final class CompareRun implements Stage {
 
     private void endRow() {
         double decisionsPerSecond;
-        if (scene.decisions != null) {
-            decisionsPerSecond = scene.decisions.decisionsPerSecond();
-            if (scene.decisions.policy() == IoPolicy.AIAO) {
+        FaceTargetSystem decisions = scene.decisions();
+        if (decisions != null) {
+            decisionsPerSecond = decisions.decisionsPerSecond();
+            if (decisions.policy() == IoPolicy.AIAO) {
                 double rate = decisionsPerSecond > 0 ? decisionsPerSecond : npcs / (double) delta;
                 intervalSeconds = npcs / rate;
             }
-        } else if (scene.interval != null) {
-            decisionsPerSecond = npcs / intervalSeconds;
-        } else {
+        } else if (row == 0) { // update-all
             decisionsPerSecond = npcs / (double) delta;
+        } else { // interval
+            decisionsPerSecond = npcs / intervalSeconds;
         }
-        scene.world.dispose();
+        scene.dispose();
         scene = null;
         rows.add(new Row(rowName, times, decisionNanos / 1e6 / measuredTicks, decisionsPerSecond,
                 errorSamples == 0 ? 0 : errorSum / errorSamples, rowMaxAgeSeconds));
@@ -154,9 +139,9 @@ final class CompareRun implements Stage {
                     r.name(), r.times().meanMillis(), r.times().percentileMillis(99), r.times().maxMillis(),
                     r.decisionMillis(), r.decisionsPerSecond(), r.facingErrorDegrees(), r.maxAgeSeconds());
         }
-        if (plotFile != null) {
-            ComparePlot.write(rows, title, plotFile);
-            out.printf(Locale.ROOT, "plot: %s%n", plotFile);
+        if (options.plotFile() != null) {
+            ComparePlot.write(rows, title, options.plotFile());
+            out.printf(Locale.ROOT, "plot: %s%n", options.plotFile());
         }
     }
 }

@@ -1,11 +1,11 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.cli;
 
-import com.badlogic.gdx.backends.headless.HeadlessApplication;
-import com.badlogic.gdx.backends.headless.HeadlessApplicationConfiguration;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.TimeslicedSystem;
+import io.github.ecstimeslice.demo.run.DemoApp;
+import io.github.ecstimeslice.demo.run.RunOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,7 +15,6 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -116,27 +115,8 @@ public final class DemoMain implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int tickCount = (int) validate();
-        DemoApp app = new DemoApp();
-        if (gifDirectory != null) {
-            app.then(() -> unchecked(() -> new GifRun(gifDirectory, seed, out)));
-        }
-        if (compare) {
-            app.then(() -> new CompareRun(npcs, seed, budget, history, threading, animationThreading, tickCount, tickRate,
-                    plotFile, out));
-        }
-        if (!compare && gifDirectory == null || traceFile != null) {
-            JobTrace trace = traceFile == null ? null : new JobTrace(1_000_000);
-            app.then(() -> new LiveRun(Scene.timesliced(npcs, seed, policy, budget, history, threading, trace)
-                            .animateOn(animationThreading),
-                    String.format(Locale.ROOT, "%d NPCs, %s, budget %s, history %d, threads %s, animation threads %s, %d ticks at %.0f Hz",
-                            npcs, policy, budget, history, ThreadingConverter.word(threading),
-                            ThreadingConverter.word(animationThreading), tickCount, tickRate),
-                    tickCount, tickRate, out, trace, traceFile));
-        }
-        HeadlessApplicationConfiguration config = new HeadlessApplicationConfiguration();
-        config.updatesPerSecond = 0; // as fast as it goes: the world's delta is fixed
-        new HeadlessApplication(app, config);
-        Throwable failure = app.awaitEnd();
+        Throwable failure = DemoApp.run(new RunOptions(npcs, seed, policy, budget, history, threading, animationThreading,
+                tickCount, tickRate, compare, gifDirectory, traceFile, plotFile), out);
         if (failure != null) {
             spec.commandLine().getErr().println("demo failed: " + failure);
             failure.printStackTrace(spec.commandLine().getErr());
@@ -257,17 +237,5 @@ public final class DemoMain implements Callable<Integer> {
 
     private CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(spec.commandLine(), message);
-    }
-
-    private interface IoSupplier<T> {
-        T get() throws IOException;
-    }
-
-    private static <T> T unchecked(IoSupplier<T> supplier) {
-        try {
-            return supplier.get();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.cli;
 
 import io.github.ecstimeslice.Budget;
 import picocli.CommandLine;

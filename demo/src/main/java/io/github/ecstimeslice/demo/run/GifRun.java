@@ -1,8 +1,12 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.run;
 
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.TimeslicedSystem;
+import io.github.ecstimeslice.demo.picture.GifWriter;
+import io.github.ecstimeslice.demo.picture.Illustration;
+import io.github.ecstimeslice.demo.scene.Scene;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,13 +22,14 @@ import java.util.Locale;
  * second, a frame every 4 ticks. A lap runs unrecorded first, so the recorded one starts where the
  * previous ended: the NPCs face the target at both ends and the loop has no jump at its seam.
  */
-final class GifRun implements Stage {
+public final class GifRun implements Stage {
 
     static final int NPCS = 12;
     static final int TICKS = (int) Math.round(Scene.TARGET_PERIOD * 60);
     static final int TICKS_PER_FRAME = 4;
-    static final int FRAMES = TICKS / TICKS_PER_FRAME;
-    static final int WIDTH = 360;
+    /** Frames in each GIF, and its width and height in pixels. */
+    public static final int FRAMES = TICKS / TICKS_PER_FRAME;
+    public static final int WIDTH = 360;
     static final int HEIGHT = 300;
 
     /** What one GIF shows: update-all with no policy, else a policy at {@code hz} jobs a second. */
@@ -43,11 +48,10 @@ final class GifRun implements Stage {
     private GifWriter gif;
     private int done;
 
-    GifRun(Path directory, long seed, PrintStream out) throws IOException {
-        this.directory = directory;
-        this.seed = seed;
+    GifRun(RunOptions options, PrintStream out) {
+        this.directory = options.gifDirectory();
+        this.seed = options.seed();
         this.out = out;
-        Files.createDirectories(directory);
         pictures.add(new Picture("update-all.gif", "Update all (every NPC, every tick)", null, 0));
         for (IoPolicy policy : IoPolicy.values()) {
             for (int hz : new int[]{10, 30}) {
@@ -57,20 +61,18 @@ final class GifRun implements Stage {
         }
     }
 
-    /** The files written so far. */
-    List<Path> written() {
-        return written;
-    }
-
     @Override
     public boolean tick() throws IOException {
         if (scene == null) {
+            if (index == 0) {
+                Files.createDirectories(directory); // made by the command line already, unless run without it
+            }
             Picture picture = pictures.get(index);
             scene = picture.policy() == null
                     ? Scene.updateAll(NPCS, seed)
                     : Scene.timesliced(NPCS, seed, picture.policy(), Budget.jobsPerSecond(picture.hz()),
-                    Threading.WORLD_THREAD, null);
-            illustration = new Illustration(WIDTH, HEIGHT, scene.columns, scene.rows);
+                    TimeslicedSystem.DEFAULT_HISTORY_DEPTH, Threading.WORLD_THREAD, null);
+            illustration = new Illustration(WIDTH, HEIGHT, scene.columns(), scene.rows());
             gif = new GifWriter(directory.resolve(picture.file()), illustration.frameType(), Illustration.UNCHANGED,
                     (int) Math.round(100.0 * TICKS_PER_FRAME / 60));
             done = -TICKS; // the lap before the recorded one
@@ -85,7 +87,7 @@ final class GifRun implements Stage {
             Path file = directory.resolve(pictures.get(index).file());
             written.add(file);
             out.printf(Locale.ROOT, "gif: %s (%d frames, %d KiB)%n", file, gif.frames(), Files.size(file) / 1024);
-            scene.world.dispose();
+            scene.dispose();
             scene = null;
             index++;
         }

@@ -1,4 +1,8 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.run;
+
+import io.github.ecstimeslice.demo.scene.Scene;
+import io.github.ecstimeslice.demo.trace.JobTrace;
+import io.github.ecstimeslice.facing.FaceTargetSystem;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,8 +16,12 @@ import java.util.Random;
  */
 final class LiveRun implements Stage {
 
+    /** Events the job trace keeps; the rest are counted and dropped. */
+    private static final int TRACE_EVENTS = 1_000_000;
+
     private final Scene scene;
-    private final String title;
+    /** The timesliced decision system, which counts the decisions made. */
+    private final FaceTargetSystem decisions;
     private final int ticks;
     private final float delta;
     private final int ticksPerReport;
@@ -40,16 +48,20 @@ final class LiveRun implements Stage {
     /** Picks the ticks whose ages are sampled; seeded, so a run reports the same each time. */
     private final Random sampling = new Random(1);
 
-    LiveRun(Scene scene, String title, int ticks, double tickRate, PrintStream out, JobTrace trace, Path traceFile) {
-        this.scene = scene;
-        this.title = title;
-        this.ticks = ticks;
-        this.delta = (float) (1 / tickRate);
-        this.ticksPerReport = Math.max(1, (int) Math.round(tickRate));
+    LiveRun(RunOptions options, PrintStream out) {
+        this.traceFile = options.traceFile();
+        this.trace = traceFile == null ? null : new JobTrace(TRACE_EVENTS);
+        this.scene = Scene.timesliced(options.npcs(), options.seed(), options.policy(), options.budget(),
+                options.history(), options.threading(), trace).animateOn(options.animationThreading());
+        this.decisions = scene.decisions();
+        this.ticks = options.ticks();
+        this.delta = options.delta();
+        this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
         this.out = out;
-        this.trace = trace;
-        this.traceFile = traceFile;
-        out.println(title);
+        out.printf(Locale.ROOT, "%d NPCs, %s, budget %s, history %d, threads %s, animation threads %s, %d ticks at %.0f Hz%n",
+                options.npcs(), options.policy(), options.budget(), options.history(),
+                ThreadingWords.word(options.threading()), ThreadingWords.word(options.animationThreading()), ticks,
+                options.tickRate());
     }
 
     @Override
@@ -126,14 +138,14 @@ final class LiveRun implements Stage {
         return String.format(Locale.ROOT, "age mean %5.3f max %5.3f s", reportAgeSum / reportAgeSamples, reportAgeMax);
     }
 
-    /** Decisions made since the run began (every NPC every tick without a timesliced system). */
+    /** Decisions made since the run began. */
     private long decisionsMade() {
-        return scene.decisions != null ? scene.decisions.jobsRunTotal() : (long) scene.npcCount * done;
+        return decisions.jobsRunTotal();
     }
 
     /** Decisions per second over the last whole batch: 0 until one has completed. */
     private double lastBatchDecisionsPerSecond() {
-        return scene.decisions != null ? scene.decisions.decisionsPerSecond() : scene.npcCount / (double) delta;
+        return decisions.decisionsPerSecond();
     }
 
     @Override
@@ -142,7 +154,7 @@ final class LiveRun implements Stage {
         out.printf(Locale.ROOT,
                 "summary: %d ticks of %d NPCs in %.1f s wall: %.1f ticks/s, %.3f ms/tick (decide %.3f, animate %.3f),"
                         + " facing error %.2f° at the end%n",
-                done, scene.npcCount, wallSeconds, done / wallSeconds, allTickNanos / 1e6 / done,
+                done, scene.npcCount(), wallSeconds, done / wallSeconds, allTickNanos / 1e6 / done,
                 allDecisionNanos / 1e6 / done, allAnimationNanos / 1e6 / done, lastFacingError);
         if (trace != null) {
             trace.write(traceFile);

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.scene;
 
 import com.artemis.BaseSystem;
 import com.artemis.ComponentMapper;
@@ -10,6 +10,7 @@ import io.github.ecstimeslice.DecisionAges;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.TimeslicedSystem;
+import io.github.ecstimeslice.demo.trace.JobTrace;
 import io.github.ecstimeslice.facing.Angles;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
@@ -26,26 +27,26 @@ import java.util.Random;
  * artemis's interval system) and the every-tick {@link TurnAnimationSystem}. Marks around the two
  * layers time each tick's decision and animation work.
  */
-final class Scene {
+public final class Scene {
 
     /** Turn rate of every NPC, radians per second. */
     static final float TURN_RATE = 3f;
     /** Seconds the target takes to go once around its figure-eight, in a small scene. */
-    static final double TARGET_PERIOD = 8;
+    public static final double TARGET_PERIOD = 8;
     /** In a larger scene the lap takes longer, so the target moves at about 3.5 units a second. */
     static final double TARGET_PERIOD_PER_COLUMN = 0.8;
 
-    final World world;
+    private final World world;
     /** The timesliced decision system, or null for the comparison deciders. */
-    final FaceTargetSystem decisions;
+    private final FaceTargetSystem decisions;
     /** The interval decision system, or null. */
-    final IntervalFacingSystem interval;
-    final TurnAnimationSystem animation;
-    final int target;
-    final int npcCount;
+    private final IntervalFacingSystem interval;
+    private final TurnAnimationSystem animation;
+    private final int target;
+    private final int npcCount;
     /** Grid columns and rows: NPC i stands at (i % columns, i / columns). */
-    final int columns;
-    final int rows;
+    private final int columns;
+    private final int rows;
 
     private final ComponentMapper<Position> positions;
     private final ComponentMapper<Orientation> orientations;
@@ -102,13 +103,13 @@ final class Scene {
     }
 
     /** A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} with the default history. */
-    static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, Threading threading,
+    public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, Threading threading,
                             JobTrace trace) {
         return timesliced(npcs, seed, policy, budget, TimeslicedSystem.DEFAULT_HISTORY_DEPTH, threading, trace);
     }
 
     /** A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} keeping {@code history} decisions each. */
-    static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history, Threading threading,
+    public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history, Threading threading,
                             JobTrace trace) {
         return new Scene(npcs, seed, target -> {
             FaceTargetSystem system = trace == null
@@ -120,39 +121,39 @@ final class Scene {
     }
 
     /** A scene whose NPCs all decide every tick. */
-    static Scene updateAll(int npcs, long seed) {
+    public static Scene updateAll(int npcs, long seed) {
         return new Scene(npcs, seed, UpdateAllFacingSystem::new);
     }
 
     /** A scene whose NPCs all decide at once every {@code intervalSeconds}. */
-    static Scene interval(int npcs, long seed, float intervalSeconds) {
+    public static Scene interval(int npcs, long seed, float intervalSeconds) {
         return new Scene(npcs, seed, target -> new IntervalFacingSystem(target, intervalSeconds));
     }
 
     /** Runs the turn animation on the world's thread or on all cores; returns this scene. */
-    Scene animateOn(Threading threading) {
+    public Scene animateOn(Threading threading) {
         animation.setThreading(threading);
         return this;
     }
 
     /** Runs one tick of {@code delta} seconds. */
-    void tick(float delta) {
+    public void tick(float delta) {
         world.setDelta(delta);
         world.process();
     }
 
     /** Nanoseconds the last tick spent deciding (the decision system's turn). */
-    long decisionNanos() {
+    public long decisionNanos() {
         return animationStart - decisionsStart;
     }
 
     /** Nanoseconds the last tick spent animating every NPC. */
-    long animationNanos() {
+    public long animationNanos() {
         return animationEnd - animationStart;
     }
 
     /** Mean, over the NPCs, of how far each faces from the target now, in degrees. O(NPCs). */
-    double meanFacingErrorDegrees() {
+    public double meanFacingErrorDegrees() {
         Position aim = positions.get(target);
         double sum = 0;
         for (int npc = 1; npc <= npcCount; npc++) {
@@ -164,7 +165,7 @@ final class Scene {
     }
 
     /** True if the decision ages can be measured: the decisions are kept, or made all at once. */
-    boolean measuresAges() {
+    public boolean measuresAges() {
         return decisions == null || decisions.historyDepth() > 0;
     }
 
@@ -173,7 +174,7 @@ final class Scene {
      * every tick), for {@link #meanDecisionAgeSeconds()} and {@link #maxDecisionAgeSeconds()}.
      * O(NPCs) with a timesliced system. Returns false while no NPC has a decision yet.
      */
-    boolean measureDecisionAges() {
+    public boolean measureDecisionAges() {
         if (decisions != null) {
             decisions.measureAges(ages);
             meanAgeSeconds = ages.meanSeconds();
@@ -186,26 +187,54 @@ final class Scene {
     }
 
     /** Age of the oldest decision an NPC acted on when last measured. */
-    double maxDecisionAgeSeconds() {
+    public double maxDecisionAgeSeconds() {
         return maxAgeSeconds;
     }
 
     /** Mean age of the decisions the NPCs acted on when last measured. */
-    double meanDecisionAgeSeconds() {
+    public double meanDecisionAgeSeconds() {
         return meanAgeSeconds;
     }
 
-    /** The NPCs' and the target's positions and orientations, for pictures. */
-    Position position(int entity) {
-        return positions.get(entity);
+    /** NPCs in the scene: entities 1 to {@code npcCount()}. */
+    public int npcCount() {
+        return npcCount;
     }
 
-    float orientation(int npc) {
+    /** Grid columns and rows: NPC i stands at (i % columns, i / columns). */
+    public int columns() {
+        return columns;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    /** The timesliced decision system, or null when the NPCs decide every tick or at intervals. */
+    public FaceTargetSystem decisions() {
+        return decisions;
+    }
+
+    /** The NPCs' and the target's positions and orientations, for pictures. */
+    public Position position(int npc) {
+        return positions.get(npc);
+    }
+
+    public Position targetPosition() {
+        return positions.get(target);
+    }
+
+    public float orientation(int npc) {
         return orientations.get(npc).radians;
     }
 
-    float desiredOrientation(int npc) {
+    public float desiredOrientation(int npc) {
         return desired.get(npc).radians;
+    }
+
+    /** Disposes of the scene's world (and the decision system's workers). */
+    public void dispose() {
+        world.dispose();
     }
 
     /** Makes the decision system of a scene, given the target entity. */

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.trace;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the world thread's ticks and decision phases, written as Chrome trace-event JSON. Records into
  * preallocated arrays from any thread; once they are full, further events are counted and dropped.
  */
-final class JobTrace {
+public final class JobTrace {
 
     private final int capacity;
     private final long origin = System.nanoTime();
@@ -29,7 +30,7 @@ final class JobTrace {
     private final Map<Long, String> threadNames = new ConcurrentHashMap<>();
     private final AtomicInteger dropped = new AtomicInteger();
 
-    JobTrace(int capacity) {
+    public JobTrace(int capacity) {
         this.capacity = capacity;
         startNanos = new long[capacity];
         endNanos = new long[capacity];
@@ -39,17 +40,17 @@ final class JobTrace {
     }
 
     /** Records a job for {@code entity} in {@code tick} that ran on this thread from start to end. */
-    void job(int entity, long tick, long start, long end) {
+    public void job(int entity, long tick, long start, long end) {
         record(entity, tick, start, end);
     }
 
     /** Records a whole tick of the world, on the world's thread. */
-    void tick(long tick, long start, long end) {
+    public void tick(long tick, long start, long end) {
         record(-1, tick, start, end);
     }
 
     /** Records the decision system's turn within a tick, on the world's thread. */
-    void decisions(long tick, long start, long end) {
+    public void decisions(long tick, long start, long end) {
         record(-2, tick, start, end);
     }
 
@@ -70,17 +71,17 @@ final class JobTrace {
     }
 
     /** Events recorded (not counting dropped ones). */
-    int size() {
+    public int size() {
         return Math.min(next.get(), capacity);
     }
 
     /** Events that did not fit. */
-    int dropped() {
+    public int dropped() {
         return dropped.get();
     }
 
     /** Writes the trace as a Chrome trace-event JSON object. */
-    void write(Path file) throws IOException {
+    public void write(Path file) throws IOException {
         try (Writer out = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
             out.write("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n");
             boolean first = true;
@@ -94,7 +95,7 @@ final class JobTrace {
                 String name = subjects[i] == -1 ? "tick " + ticks[i]
                         : subjects[i] == -2 ? "decisions" : "job " + subjects[i];
                 String category = subjects[i] >= 0 ? "job" : "world";
-                out.write(String.format(java.util.Locale.ROOT,
+                out.write(String.format(Locale.ROOT,
                         "{\"ph\":\"X\",\"cat\":\"%s\",\"name\":\"%s\",\"pid\":1,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,"
                                 + "\"args\":{\"tick\":%d}}",
                         category, name, threadIds[i], (startNanos[i] - origin) / 1000.0,

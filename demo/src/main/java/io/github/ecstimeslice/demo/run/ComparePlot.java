@@ -1,5 +1,6 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.run;
 
+import io.github.ecstimeslice.demo.scene.TickTimes;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -21,11 +22,12 @@ import java.util.List;
  * decision cost against the facing error it buys, one above the other in one PNG. Drawn with
  * XChart.
  */
-final class ComparePlot {
+public final class ComparePlot {
 
-    static final int WIDTH = 1000;
-    static final int FRAMES_HEIGHT = 420;
-    static final int COST_HEIGHT = 340;
+    /** The PNG's width, and the heights of its two charts, one above the other. */
+    public static final int WIDTH = 1000;
+    public static final int FRAMES_HEIGHT = 420;
+    public static final int COST_HEIGHT = 340;
     /** One colour per row, in the table's order: update-all, AIAO, SIAO, SISO, AISO, interval. */
     private static final Color[] COLOURS = {new Color(0x80, 0x80, 0x80), new Color(0x1F, 0x6F, 0xD0),
             new Color(0x8E, 0x44, 0xAD), new Color(0x27, 0xAE, 0x60), new Color(0xE6, 0x7E, 0x22),

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.run;
 
 import com.badlogic.gdx.backends.headless.HeadlessApplication;
 import com.badlogic.gdx.backends.headless.HeadlessApplicationConfiguration;

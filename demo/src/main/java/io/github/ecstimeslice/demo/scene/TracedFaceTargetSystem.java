@@ -1,7 +1,8 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.scene;
 
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.demo.trace.JobTrace;
 import io.github.ecstimeslice.facing.FacingDecision;
 import io.github.ecstimeslice.facing.FacingInput;
 import io.github.ecstimeslice.facing.FaceTargetSystem;

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.picture;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

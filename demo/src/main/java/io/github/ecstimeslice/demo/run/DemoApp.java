@@ -1,8 +1,11 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.run;
 
 import com.badlogic.gdx.ApplicationAdapter;
 import com.badlogic.gdx.Gdx;
+import com.badlogic.gdx.backends.headless.HeadlessApplication;
+import com.badlogic.gdx.backends.headless.HeadlessApplicationConfiguration;
 
+import java.io.PrintStream;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.CountDownLatch;
@@ -13,7 +16,7 @@ import java.util.function.Supplier;
  * last stage is done it asks the application to exit. An exception is caught (libGDX's headless
  * loop would otherwise die silently), kept for the main thread, and ends the run.
  */
-final class DemoApp extends ApplicationAdapter {
+public final class DemoApp extends ApplicationAdapter {
 
     private final Deque<Supplier<Stage>> pending = new ArrayDeque<>();
     private final CountDownLatch disposed = new CountDownLatch(1);
@@ -21,9 +24,36 @@ final class DemoApp extends ApplicationAdapter {
     private Stage current;
     private boolean finished;
 
+    /**
+     * Runs what {@code options} ask for in a headless application, in this order: the GIFs, the
+     * comparison, and the live run (when neither of those is asked for, or with a trace); waits
+     * for the end and returns what failed, or null.
+     */
+    public static Throwable run(RunOptions options, PrintStream out) throws InterruptedException {
+        DemoApp app = new DemoApp();
+        if (options.gifDirectory() != null) {
+            app.then(() -> new GifRun(options, out));
+        }
+        if (options.compare()) {
+            app.then(() -> new CompareRun(options, out));
+        }
+        if (!options.compare() && options.gifDirectory() == null || options.traceFile() != null) {
+            app.then(() -> new LiveRun(options, out));
+        }
+        return app.start().awaitEnd();
+    }
+
     /** Adds a stage, made when its turn comes (on the render thread). */
     DemoApp then(Supplier<Stage> stage) {
         pending.add(stage);
+        return this;
+    }
+
+    /** Starts the headless application, ticking as fast as it goes (the world's delta is fixed). */
+    DemoApp start() {
+        HeadlessApplicationConfiguration config = new HeadlessApplicationConfiguration();
+        config.updatesPerSecond = 0;
+        new HeadlessApplication(this, config);
         return this;
     }
 

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.run;
 
 import java.io.IOException;
 

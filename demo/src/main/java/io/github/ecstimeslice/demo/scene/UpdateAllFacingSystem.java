@@ -1,4 +1,4 @@
-package io.github.ecstimeslice.demo;
+package io.github.ecstimeslice.demo.scene;
 
 import com.artemis.ComponentMapper;
 import com.artemis.annotations.All;
