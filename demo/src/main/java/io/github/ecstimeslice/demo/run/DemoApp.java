@@ -12,16 +12,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 
 /**
- * The libGDX application: each {@code render} runs one tick of the current {@link Stage}; when the
- * last stage is done it asks the application to exit. An exception is caught (libGDX's headless
+ * The libGDX application: each {@code render} runs one tick of the current {@link RunMode}; when the
+ * last one is done it asks the application to exit. An exception is caught (libGDX's headless
  * loop would otherwise die silently), kept for the main thread, and ends the run.
  */
 public final class DemoApp extends ApplicationAdapter {
 
-    private final Deque<Supplier<Stage>> pending = new ArrayDeque<>();
+    private final Deque<Supplier<RunMode>> pending = new ArrayDeque<>();
     private final CountDownLatch disposed = new CountDownLatch(1);
     private volatile Throwable failure;
-    private Stage current;
+    private RunMode current;
     private boolean finished;
 
     /**
@@ -43,9 +43,9 @@ public final class DemoApp extends ApplicationAdapter {
         return app.start().awaitEnd();
     }
 
-    /** Adds a stage, made when its turn comes (on the render thread). */
-    DemoApp then(Supplier<Stage> stage) {
-        pending.add(stage);
+    /** Adds a run mode, made when its turn comes (on the render thread). */
+    DemoApp then(Supplier<RunMode> mode) {
+        pending.add(mode);
         return this;
     }
 
@@ -64,7 +64,7 @@ public final class DemoApp extends ApplicationAdapter {
         }
         try {
             if (current == null) {
-                Supplier<Stage> next = pending.poll();
+                Supplier<RunMode> next = pending.poll();
                 if (next == null) {
                     end();
                     return;

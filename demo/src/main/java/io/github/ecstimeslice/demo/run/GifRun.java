@@ -22,7 +22,7 @@ import java.util.Locale;
  * second, a frame every 4 ticks. A lap runs unrecorded first, so the recorded one starts where the
  * previous ended: the NPCs face the target at both ends and the loop has no jump at its seam.
  */
-public final class GifRun implements Stage {
+public final class GifRun implements RunMode {
 
     static final int NPCS = 12;
     static final int TICKS = (int) Math.round(Scene.TARGET_PERIOD * 60);

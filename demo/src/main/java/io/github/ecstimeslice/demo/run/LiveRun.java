@@ -14,7 +14,7 @@ import java.util.Random;
  * The default demo: one scene, a report line per second of game time, a summary at the end, and
  * optionally a job trace of the first ticks.
  */
-final class LiveRun implements Stage {
+final class LiveRun implements RunMode {
 
     /** Events the job trace keeps; the rest are counted and dropped. */
     private static final int TRACE_EVENTS = 1_000_000;

@@ -1,7 +1,5 @@
 package io.github.ecstimeslice.demo.run;
 
-import com.badlogic.gdx.backends.headless.HeadlessApplication;
-import com.badlogic.gdx.backends.headless.HeadlessApplicationConfiguration;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,7 +11,7 @@ class DemoAppTest {
     void aFailureInsideTheRenderLoopEndsTheAppAndReachesTheMainThreadInsteadOfHanging() throws InterruptedException {
         IllegalStateException boom = new IllegalStateException("boom");
         int[] ticks = {0};
-        DemoApp app = new DemoApp().then(() -> new Stage() {
+        DemoApp app = new DemoApp().then(() -> new RunMode() {
             @Override
             public boolean tick() {
                 if (++ticks[0] == 3) {
@@ -26,10 +24,7 @@ class DemoAppTest {
             public void finish() {
             }
         });
-        HeadlessApplicationConfiguration config = new HeadlessApplicationConfiguration();
-        config.updatesPerSecond = 0;
-        new HeadlessApplication(app, config);
-        assertSame(boom, app.awaitEnd());
+        assertSame(boom, app.start().awaitEnd());
         assertEquals(3, ticks[0], "no tick after the failure");
     }
 }
