@@ -2,6 +2,7 @@ package io.github.ecstimeslice.demo.bench;
 
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.demo.cli.BudgetConverter;
+import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -34,13 +34,16 @@ import java.util.concurrent.Callable;
  * a ratio of 1 wanders.
  *
  * <p>The jars are the shaded demo jars ({@code demo/target/ecs-timeslice-demo.jar}) of the two
- * commits; both must have {@code bench.FacingWorlds}.
+ * commits; each must have {@code scene.FacingWorlds}, or {@code bench.FacingWorlds} as builds
+ * before the demo's packages had it.
  */
 @Command(name = "BuildsSideBySide", mixinStandardHelpOptions = true,
         description = "Interleaved A/B of two builds of the demo jar on the overhead worlds.")
 public final class BuildsSideBySide implements Callable<Integer> {
 
-    private static final String WORLDS = "io.github.ecstimeslice.demo.bench.FacingWorlds";
+    /** The overhead worlds' class, where a build has it: the newer place first. */
+    private static final List<String> WORLDS = List.of("io.github.ecstimeslice.demo.scene.FacingWorlds",
+            "io.github.ecstimeslice.demo.bench.FacingWorlds");
 
     @Option(names = "--before", required = true, paramLabel = "JAR", description = "the build to compare with")
     private File before;
@@ -149,7 +152,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
 
     /** Builds the decider's world in {@code loader}'s build and adds it to the lineup. */
     private static void add(SideBySide.Lineup lineup, String name, ClassLoader loader, String decider) throws Exception {
-        Class<?> worlds = Class.forName(WORLDS, true, loader);
+        Class<?> worlds = worldsIn(loader);
         Class<?> systemType = Class.forName("com.artemis.BaseSystem", false, loader);
         Class<?> worldType = Class.forName("com.artemis.World", false, loader);
         Method deciderOf = worlds.getDeclaredMethod("decider", String.class, int.class, int.class);
@@ -163,6 +166,17 @@ public final class BuildsSideBySide implements Callable<Integer> {
         MethodHandle process = MethodHandles.publicLookup().findVirtual(worldType, "process", noArgs).bindTo(world);
         MethodHandle dispose = MethodHandles.publicLookup().findVirtual(worldType, "dispose", noArgs).bindTo(world);
         lineup.add(name, () -> invoke(process), () -> invoke(dispose), 40);
+    }
+
+    private static Class<?> worldsIn(ClassLoader loader) throws ClassNotFoundException {
+        for (String name : WORLDS) {
+            try {
+                return Class.forName(name, true, loader);
+            } catch (ClassNotFoundException e) {
+                // not in this build: try the older place
+            }
+        }
+        throw new ClassNotFoundException("no " + String.join(" or ", WORLDS) + " in the jar");
     }
 
     private static void invoke(MethodHandle action) {

@@ -1,6 +1,7 @@
 package io.github.ecstimeslice.demo.bench;
 
 import com.artemis.World;
+import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.demo.scene.TickTimes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

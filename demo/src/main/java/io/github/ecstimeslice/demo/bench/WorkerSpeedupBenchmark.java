@@ -1,6 +1,8 @@
 package io.github.ecstimeslice.demo.bench;
 
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.demo.scene.FacingWorlds;
+import io.github.ecstimeslice.demo.scene.HeavyJobSystem;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;

@@ -3,13 +3,10 @@ package io.github.ecstimeslice.demo.scene;
 import com.artemis.BaseSystem;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
-import com.artemis.WorldConfigurationBuilder;
-import com.artemis.managers.TagManager;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.DecisionAges;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
-import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.demo.trace.JobTrace;
 import io.github.ecstimeslice.facing.Angles;
 import io.github.ecstimeslice.facing.DesiredOrientation;
@@ -25,12 +22,10 @@ import java.util.Random;
  * The seed's scene at any scale: NPCs on a square grid, one unit apart, facing random ways; a
  * target moving along a figure-eight over them; a decision system (timesliced, update-all or
  * artemis's interval system) and the every-tick {@link TurnAnimationSystem}. Marks around the two
- * layers time each tick's decision and animation work.
+ * layers time each tick's decision and animation work. Built by {@link FacingWorlds}.
  */
 public final class Scene {
 
-    /** Turn rate of every NPC, radians per second. */
-    static final float TURN_RATE = 3f;
     /** Seconds the target takes to go once around its figure-eight, in a small scene. */
     public static final double TARGET_PERIOD = 8;
     /** In a larger scene the lap takes longer, so the target moves at about 3.5 units a second. */
@@ -42,9 +37,7 @@ public final class Scene {
     /** The interval decision system, or null. */
     private final IntervalFacingSystem interval;
     private final TurnAnimationSystem animation;
-    private final int target;
     private final int npcCount;
-    /** Grid columns and rows: NPC i stands at (i % columns, i / columns). */
     private final int columns;
     private final int rows;
 
@@ -59,75 +52,53 @@ public final class Scene {
     private long animationStart;
     private long animationEnd;
 
-    private Scene(int npcs, long seed, Decider decider) {
+    private Scene(int npcs, long seed, BaseSystem deciding) {
         this.npcCount = npcs;
-        this.columns = Math.max(1, (int) Math.ceil(Math.sqrt(npcs)));
+        this.columns = FacingWorlds.columns(npcs);
         this.rows = Math.max(1, (npcs + columns - 1) / columns);
-        // the target entity exists before the systems that refer to it: it is always entity 0
-        this.target = 0;
-        BaseSystem deciding = decider.create(target);
-        this.decisions = deciding instanceof FaceTargetSystem ? (FaceTargetSystem) deciding : null;
-        this.interval = deciding instanceof IntervalFacingSystem ? (IntervalFacingSystem) deciding : null;
+        this.decisions = deciding instanceof FaceTargetSystem timesliced ? timesliced : null;
+        this.interval = deciding instanceof IntervalFacingSystem atOnce ? atOnce : null;
         this.animation = new TurnAnimationSystem();
-        float reachX = Math.max(1.2f, columns * 0.45f);
-        float reachY = Math.max(1.0f, rows * 0.4f);
-        world = new World(new WorldConfigurationBuilder()
-                .with(new TagManager(),
-                        new TargetPath(target, (columns - 1) / 2f, (rows - 1) / 2f, reachX, reachY,
-                                Math.max(TARGET_PERIOD, TARGET_PERIOD_PER_COLUMN * columns)),
-                        new BeforeDecisions(), deciding,
-                        new BeforeAnimation(), animation,
-                        new AfterAnimation())
-                .build());
+        float centerX = (columns - 1) / 2f;
+        float centerY = (rows - 1) / 2f;
+        TargetPath path = new TargetPath(centerX, centerY, Math.max(1.2f, columns * 0.45f), Math.max(1.0f, rows * 0.4f),
+                Math.max(TARGET_PERIOD, TARGET_PERIOD_PER_COLUMN * columns));
+        world = FacingWorlds.build(npcs, 0, centerX, centerY, path,
+                new BeforeDecisions(), deciding, new BeforeAnimation(), animation, new AfterAnimation());
         positions = world.getMapper(Position.class);
         orientations = world.getMapper(Orientation.class);
         desired = world.getMapper(DesiredOrientation.class);
         ComponentMapper<TurnRate> turnRates = world.getMapper(TurnRate.class);
-
-        int created = world.create();
-        if (created != target) {
-            throw new IllegalStateException("the target should be entity " + target + ", was " + created);
-        }
-        world.getSystem(TargetPath.class).place(positions.create(target), 0);
-        world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, target);
-
         Random random = new Random(seed);
-        for (int i = 0; i < npcs; i++) {
-            int npc = world.create();
-            positions.create(npc).set(i % columns, i / columns);
+        for (int npc = 1; npc <= npcs; npc++) {
             float facing = Angles.wrap((float) (random.nextDouble() * 2 * Math.PI));
             orientations.create(npc).radians = facing;
-            desired.create(npc).radians = facing;
-            turnRates.create(npc).radiansPerSecond = TURN_RATE;
+            desired.get(npc).radians = facing;
+            turnRates.create(npc).radiansPerSecond = FacingWorlds.TURN_RATE;
         }
     }
 
-    /** A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} with the default history. */
-    public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, Threading threading,
-                            JobTrace trace) {
-        return timesliced(npcs, seed, policy, budget, TimeslicedSystem.DEFAULT_HISTORY_DEPTH, threading, trace);
-    }
-
-    /** A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} keeping {@code history} decisions each. */
+    /**
+     * A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} keeping {@code history}
+     * decisions each, recording its jobs into {@code trace} unless that is null.
+     */
     public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history, Threading threading,
-                            JobTrace trace) {
-        return new Scene(npcs, seed, target -> {
-            FaceTargetSystem system = trace == null
-                    ? new FaceTargetSystem(policy, budget, history)
-                    : new TracedFaceTargetSystem(policy, budget, history, trace);
-            system.setThreading(threading);
-            return system;
-        });
+                                   JobTrace trace) {
+        FaceTargetSystem system = trace == null
+                ? new FaceTargetSystem(policy, budget, history)
+                : new TracedFaceTargetSystem(policy, budget, history, trace);
+        system.setThreading(threading);
+        return new Scene(npcs, seed, system);
     }
 
     /** A scene whose NPCs all decide every tick. */
     public static Scene updateAll(int npcs, long seed) {
-        return new Scene(npcs, seed, UpdateAllFacingSystem::new);
+        return new Scene(npcs, seed, new UpdateAllFacingSystem());
     }
 
     /** A scene whose NPCs all decide at once every {@code intervalSeconds}. */
     public static Scene interval(int npcs, long seed, float intervalSeconds) {
-        return new Scene(npcs, seed, target -> new IntervalFacingSystem(target, intervalSeconds));
+        return new Scene(npcs, seed, new IntervalFacingSystem(intervalSeconds));
     }
 
     /** Runs the turn animation on the world's thread or on all cores; returns this scene. */
@@ -154,7 +125,7 @@ public final class Scene {
 
     /** Mean, over the NPCs, of how far each faces from the target now, in degrees. O(NPCs). */
     public double meanFacingErrorDegrees() {
-        Position aim = positions.get(target);
+        Position aim = positions.get(FacingWorlds.TARGET);
         double sum = 0;
         for (int npc = 1; npc <= npcCount; npc++) {
             Position self = positions.get(npc);
@@ -221,7 +192,7 @@ public final class Scene {
     }
 
     public Position targetPosition() {
-        return positions.get(target);
+        return positions.get(FacingWorlds.TARGET);
     }
 
     public float orientation(int npc) {
@@ -235,11 +206,6 @@ public final class Scene {
     /** Disposes of the scene's world (and the decision system's workers). */
     public void dispose() {
         world.dispose();
-    }
-
-    /** Makes the decision system of a scene, given the target entity. */
-    private interface Decider {
-        BaseSystem create(int target);
     }
 
     private final class BeforeDecisions extends BaseSystem {

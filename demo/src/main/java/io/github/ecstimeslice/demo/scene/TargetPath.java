@@ -5,12 +5,11 @@ import com.artemis.ComponentMapper;
 import io.github.ecstimeslice.facing.Position;
 
 /**
- * Moves the target along a smooth figure-eight over the NPCs' field, once every
- * {@code periodSeconds} of game time.
+ * Moves the demo's target along a smooth figure-eight over the NPCs' field, once every
+ * {@code periodSeconds} of game time, from its centre.
  */
 final class TargetPath extends BaseSystem {
 
-    private final int target;
     private final float centerX;
     private final float centerY;
     private final float radiusX;
@@ -19,8 +18,7 @@ final class TargetPath extends BaseSystem {
     private double seconds;
     private ComponentMapper<Position> positions;
 
-    TargetPath(int target, float centerX, float centerY, float radiusX, float radiusY, double periodSeconds) {
-        this.target = target;
+    TargetPath(float centerX, float centerY, float radiusX, float radiusY, double periodSeconds) {
         this.centerX = centerX;
         this.centerY = centerY;
         this.radiusX = radiusX;
@@ -31,12 +29,8 @@ final class TargetPath extends BaseSystem {
     @Override
     protected void processSystem() {
         seconds += world.delta;
-        place(positions.get(target), seconds);
-    }
-
-    /** Puts {@code position} where the target is at {@code atSeconds}. */
-    void place(Position position, double atSeconds) {
-        double phase = 2 * Math.PI * atSeconds / periodSeconds;
-        position.set(centerX + radiusX * (float) Math.sin(phase), centerY + radiusY * (float) Math.sin(2 * phase));
+        double phase = 2 * Math.PI * seconds / periodSeconds;
+        positions.get(FacingWorlds.TARGET).set(centerX + radiusX * (float) Math.sin(phase),
+                centerY + radiusY * (float) Math.sin(2 * phase));
     }
 }

@@ -10,18 +10,13 @@ import io.github.ecstimeslice.facing.Position;
 @All({Position.class, DesiredOrientation.class})
 final class UpdateAllFacingSystem extends IteratingSystem {
 
-    private final int target;
     private ComponentMapper<Position> positions;
     private ComponentMapper<DesiredOrientation> desired;
 
-    UpdateAllFacingSystem(int target) {
-        this.target = target;
-    }
-
     @Override
-    protected void process(int entityId) {
-        Position self = positions.get(entityId);
-        Position aim = positions.get(target);
-        desired.get(entityId).radians = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
+    protected void process(int npc) {
+        Position self = positions.get(npc);
+        Position aim = positions.get(FacingWorlds.TARGET);
+        desired.get(npc).radians = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
     }
 }

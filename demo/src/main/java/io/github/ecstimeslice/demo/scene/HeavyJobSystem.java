@@ -1,5 +1,6 @@
-package io.github.ecstimeslice.demo.bench;
+package io.github.ecstimeslice.demo.scene;
 
+import com.artemis.ComponentMapper;
 import com.artemis.annotations.All;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
@@ -11,12 +12,12 @@ import io.github.ecstimeslice.facing.Position;
  * scoring or a utility-AI evaluation): the case worker threads are for.
  */
 @All(Position.class)
-final class HeavyJobSystem extends TimeslicedSystem<float[], float[]> {
+public final class HeavyJobSystem extends TimeslicedSystem<float[], float[]> {
 
     private final int iterations;
-    private com.artemis.ComponentMapper<Position> positions;
+    private ComponentMapper<Position> positions;
 
-    HeavyJobSystem(int jobsPerTick, int iterations) {
+    public HeavyJobSystem(int jobsPerTick, int iterations) {
         super(IoPolicy.AIAO, Budget.jobsPerTick(jobsPerTick));
         this.iterations = iterations;
     }

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice.demo.bench;
+package io.github.ecstimeslice.demo.scene;
 
 import com.artemis.BaseEntitySystem;
 import com.artemis.ComponentMapper;
@@ -49,7 +49,7 @@ final class RoundRobinFacingSystem extends BaseEntitySystem {
         IntBag entities = subscription.getEntities();
         int[] ids = entities.getData();
         int size = entities.size();
-        Position aim = positions.get(0);
+        Position aim = positions.get(FacingWorlds.TARGET);
         for (int updated = 0; updated < size && updated < jobsPerTick; updated++) {
             if (walker >= size) {
                 walker = 0;
