@@ -1,7 +1,7 @@
 package io.github.ecstimeslice.demo.bench;
 
 import io.github.ecstimeslice.IoPolicy;
-import io.github.ecstimeslice.demo.cli.BudgetConverter;
+import io.github.ecstimeslice.demo.scene.BudgetText;
 import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
@@ -36,7 +36,7 @@ public class AllocationBenchmark extends WorldTickBenchmark {
 
     @Setup
     public void setUp() {
-        world = FacingWorlds.create(10_000, true, new FaceTargetSystem(policy, new BudgetConverter().convert(budget)), new TurnAnimationSystem());
+        world = FacingWorlds.create(10_000, true, new FaceTargetSystem(policy, BudgetText.parse(budget)), new TurnAnimationSystem());
         warmUp(200);
     }
 }
