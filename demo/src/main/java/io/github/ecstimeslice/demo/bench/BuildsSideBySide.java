@@ -27,11 +27,11 @@ import java.util.concurrent.Callable;
  * A code change measured as {@link SideBySide} measures deciders: two builds of the demo jar, each
  * in a class loader of its own, build the same overhead worlds (100,000 NPCs, 10,000 decisions a
  * tick), and the worlds of both builds are ticked in turn. The JIT compiles each class loader's
- * code on its own, and one compilation can run a world 20% faster or slower than another of the
- * same code, so each build is loaded {@code --copies} times; each round gives each decider's ratio
- * of the second build's mean tick (over its copies) to the first's, and the median over rounds is
- * the change. The walker (code no change touches) and a run of a jar against itself show how far
- * a ratio of 1 wanders.
+ * code on its own, and one compilation can run a world markedly faster or slower than another of
+ * the same code, so each build is loaded {@code --copies} times; each round gives each decider's
+ * ratio of the second build's mean tick (over its copies) to the first's, and the median over
+ * rounds is the change. The walker (code no change touches) and a run of a jar against itself
+ * show how far a ratio of 1 wanders.
  *
  * <p>The jars are the shaded demo jars ({@code demo/target/ecs-timeslice-demo.jar}) of the two
  * commits; each must have {@code scene.FacingWorlds}, or {@code bench.FacingWorlds} as builds
@@ -94,7 +94,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
                 ? List.of("walker", "AIAO", "SIAO", "SISO", "AISO", "AIAO-nohistory", "SIAO-nohistory", "SISO-nohistory",
                 "AISO-nohistory")
                 : deciders;
-        SideBySide.Lineup lineup = new SideBySide.Lineup(rounds, ticks);
+        Lineup lineup = new Lineup(rounds, ticks);
         List<URLClassLoader> loaders = new ArrayList<>();
         try {
             for (int c = 0; c < copies; c++) {
@@ -151,7 +151,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
     }
 
     /** Builds the decider's world in {@code loader}'s build and adds it to the lineup. */
-    private static void add(SideBySide.Lineup lineup, String name, ClassLoader loader, String decider) throws Exception {
+    private static void add(Lineup lineup, String name, ClassLoader loader, String decider) throws Exception {
         Class<?> worlds = worldsIn(loader);
         Class<?> systemType = Class.forName("com.artemis.BaseSystem", false, loader);
         Class<?> worldType = Class.forName("com.artemis.World", false, loader);

@@ -30,16 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DemoMainTest {
 
     /** What a run printed and returned. */
-    private static final class Result {
-        final int exitCode;
-        final String out;
-        final String err;
-
-        Result(int exitCode, String out, String err) {
-            this.exitCode = exitCode;
-            this.out = out;
-            this.err = err;
-        }
+    private record Result(int exitCode, String out, String err) {
     }
 
     private static Result demo(String... args) {
@@ -54,11 +45,11 @@ class DemoMainTest {
     void theHeadlessAppRunsAFewHundredFramesAndExitsCleanly() {
         Result run = demo("--npcs", "2000", "--ticks", "300", "--threads", "next-tick", "--budget", "hz:6000",
                 "--animation-threads", "same-tick");
-        assertEquals(0, run.exitCode, run.err);
-        assertTrue(run.out.contains("summary: 300 ticks of 2000 NPCs"), run.out);
-        long reportLines = run.out.lines().filter(line -> line.startsWith("t=")).count();
-        assertEquals(5, reportLines, "a report line per game second: " + run.out);
-        assertTrue(run.out.contains("6000 decisions/s"), run.out);
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("summary: 300 ticks of 2000 NPCs"), run.out());
+        long reportLines = run.out().lines().filter(line -> line.startsWith("t=")).count();
+        assertEquals(5, reportLines, "a report line per game second: " + run.out());
+        assertTrue(run.out().contains("6000 decisions/s"), run.out());
     }
 
     @ParameterizedTest
@@ -94,33 +85,33 @@ class DemoMainTest {
     })
     void badArgumentsGiveAUsageMessageNamingTheValueAndExitCodeTwo(String args, String named) {
         Result run = demo(args.trim().split("\\s+"));
-        assertEquals(2, run.exitCode, run.out + run.err);
-        assertTrue(run.err.contains(named.trim()), "names the bad value: " + run.err);
-        assertTrue(run.err.contains("Usage: ecs-timeslice-demo"), "shows the usage: " + run.err);
+        assertEquals(2, run.exitCode(), run.out() + run.err());
+        assertTrue(run.err().contains(named.trim()), "names the bad value: " + run.err());
+        assertTrue(run.err().contains("Usage: ecs-timeslice-demo"), "shows the usage: " + run.err());
     }
 
     @Test
     void aLiveRunWithNoHistoryTurnsTheNpcsAndSaysItHasNoAgesToShow() {
         Result run = demo("--npcs", "400", "--ticks", "120", "--budget", "jobs:40", "--history", "0");
-        assertEquals(0, run.exitCode, run.err);
-        List<String> reports = run.out.lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
-        assertEquals(2, reports.size(), run.out);
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> reports = run.out().lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
+        assertEquals(2, reports.size(), run.out());
         assertTrue(reports.stream().allMatch(line -> line.contains("age n/a (no history)") && line.contains("2400 decisions/s")),
-                run.out);
-        assertTrue(run.out.contains("history 0"), run.out);
+                run.out());
+        assertTrue(run.out().contains("history 0"), run.out());
     }
 
     @Test
     void decisionsPerSecondShowBeforeABatchEndsAndAgesCoverTheWholeSecond() {
         // 2,000 NPCs at 30 decisions a second: the first batch takes over a minute
         Result slow = demo("--npcs", "2000", "--ticks", "120", "--budget", "hz:30");
-        assertEquals(0, slow.exitCode, slow.err);
-        assertTrue(slow.out.lines().filter(line -> line.startsWith("t=")).allMatch(line -> line.contains(" 30 decisions/s")),
-                slow.out);
+        assertEquals(0, slow.exitCode(), slow.err());
+        assertTrue(slow.out().lines().filter(line -> line.startsWith("t=")).allMatch(line -> line.contains(" 30 decisions/s")),
+                slow.out());
         // SISO saves a batch at once: the ages of one sample would be the same every second
         Result siso = demo("--npcs", "600", "--ticks", "180", "--policy", "SISO", "--budget", "every:0.5");
-        assertEquals(0, siso.exitCode, siso.err);
-        List<String> reports = siso.out.lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
+        assertEquals(0, siso.exitCode(), siso.err());
+        List<String> reports = siso.out().lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
         for (String report : reports.subList(1, reports.size())) {
             Matcher ages = Pattern.compile("age mean ([0-9.]+) max ([0-9.]+) s").matcher(report);
             assertTrue(ages.find(), report);
@@ -136,8 +127,8 @@ class DemoMainTest {
     @Test
     void helpExitsWithZero() {
         Result run = demo("--help");
-        assertEquals(0, run.exitCode);
-        assertTrue(run.out.contains("--budget"), run.out);
+        assertEquals(0, run.exitCode());
+        assertTrue(run.out().contains("--budget"), run.out());
     }
 
     @Test
@@ -154,10 +145,10 @@ class DemoMainTest {
         };
         for (String[] bad : cases) {
             Result run = demo("--npcs", "100", "--ticks", "30", bad[0], bad[1]);
-            assertEquals(2, run.exitCode, String.join(" ", bad) + ": " + run.out + run.err);
-            assertTrue(run.err.contains(bad[2]), "names the bad value: " + run.err);
-            assertTrue(run.err.lines().findFirst().orElse("").contains(bad[2]), "one line first, then the usage: " + run.err);
-            assertTrue(run.out.isEmpty(), "nothing ran: " + run.out);
+            assertEquals(2, run.exitCode(), String.join(" ", bad) + ": " + run.out() + run.err());
+            assertTrue(run.err().contains(bad[2]), "names the bad value: " + run.err());
+            assertTrue(run.err().lines().findFirst().orElse("").contains(bad[2]), "one line first, then the usage: " + run.err());
+            assertTrue(run.out().isEmpty(), "nothing ran: " + run.out());
         }
         try (Stream<Path> listing = Files.list(dir)) {
             assertEquals(List.of(file), listing.collect(Collectors.toList()), "nothing written");
@@ -168,7 +159,7 @@ class DemoMainTest {
     void aTraceIntoAFolderThatDoesNotExistYetMakesTheFolder(@TempDir Path dir) {
         Path trace = dir.resolve("new").resolve("deeper").resolve("trace.json");
         Result run = demo("--npcs", "100", "--ticks", "30", "--trace", trace.toString());
-        assertEquals(0, run.exitCode, run.err);
+        assertEquals(0, run.exitCode(), run.err());
         assertTrue(Files.isRegularFile(trace));
     }
 
@@ -176,8 +167,8 @@ class DemoMainTest {
     void theComparisonDrawsEachDecidersTickTimesAndCostAsAPng(@TempDir Path dir) throws IOException {
         Path plot = dir.resolve("plots").resolve("compare.png");
         Result run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40", "--plot", plot.toString());
-        assertEquals(0, run.exitCode, run.err);
-        assertTrue(run.out.contains("plot: " + plot), run.out);
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("plot: " + plot), run.out());
         BufferedImage image = ImageIO.read(plot.toFile());
         assertEquals(ComparePlot.WIDTH, image.getWidth());
         assertEquals(ComparePlot.FRAMES_HEIGHT + ComparePlot.COST_HEIGHT, image.getHeight());
@@ -186,8 +177,8 @@ class DemoMainTest {
     @Test
     void theComparisonUsesTheHistoryItIsGiven() {
         Result run = demo("--compare", "--npcs", "400", "--ticks", "60", "--budget", "jobs:40", "--history", "0");
-        assertEquals(0, run.exitCode, run.err);
-        assertTrue(run.out.contains("history 0"), run.out);
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("history 0"), run.out());
     }
 
     @Test
@@ -195,7 +186,7 @@ class DemoMainTest {
         Path trace = dir.resolve("trace.json");
         Result run = demo("--npcs", "400", "--ticks", "20", "--threads", "same-tick", "--budget", "jobs:50",
                 "--trace", trace.toString());
-        assertEquals(0, run.exitCode, run.err);
+        assertEquals(0, run.exitCode(), run.err());
         String json = Files.readString(trace);
         assertTrue(json.startsWith("{\"displayTimeUnit\":\"ms\",\"traceEvents\":["), json.substring(0, 80));
         long jobs = json.lines().filter(line -> line.contains("\"cat\":\"job\"")).count();
@@ -208,12 +199,12 @@ class DemoMainTest {
     @Test
     void theCompareTableHasEveryRow() {
         Result run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40");
-        assertEquals(0, run.exitCode, run.err);
-        List<String> rows = run.out.lines().filter(line -> line.startsWith("| ") && !line.startsWith("| decider"))
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> rows = run.out().lines().filter(line -> line.startsWith("| ") && !line.startsWith("| decider"))
                 .collect(Collectors.toList());
         List<String> names = rows.stream().map(row -> row.split("\\|")[1].trim()).collect(Collectors.toList());
         // 400 NPCs at 40 jobs a tick, 60 ticks a second: everyone every 10 ticks, 1/6 s
-        assertEquals(List.of("update-all", "AIAO", "SIAO", "SISO", "AISO", "interval 0.167s"), names, run.out);
+        assertEquals(List.of("update-all", "AIAO", "SIAO", "SISO", "AISO", "interval 0.167s"), names, run.out());
         for (String row : rows) {
             String[] cells = row.split("\\|", -1);
             assertEquals(8 + 2, cells.length, "8 columns: " + row);
@@ -226,7 +217,7 @@ class DemoMainTest {
     @Test
     void gifsAreWrittenForUpdateAllAndEachPolicyAtTenAndThirtyHertz(@TempDir Path dir) throws IOException {
         Result run = demo("--gif", dir.toString());
-        assertEquals(0, run.exitCode, run.err);
+        assertEquals(0, run.exitCode(), run.err());
         List<String> files;
         try (Stream<Path> listing = Files.list(dir)) {
             files = listing.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
