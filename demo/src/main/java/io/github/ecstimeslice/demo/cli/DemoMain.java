@@ -115,8 +115,9 @@ public final class DemoMain implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int tickCount = (int) validate();
-        Throwable failure = DemoApp.run(new RunOptions(npcs, seed, policy, budget, history, threading, animationThreading,
-                tickCount, tickRate, compare, gifDirectory, traceFile, plotFile), out);
+        RunOptions options = new RunOptions(npcs, seed, policy, budget, history, threading, animationThreading,
+                tickCount, tickRate, compare, gifDirectory, traceFile, plotFile);
+        Throwable failure = DemoApp.run(options, out);
         if (failure != null) {
             spec.commandLine().getErr().println("demo failed: " + failure);
             failure.printStackTrace(spec.commandLine().getErr());

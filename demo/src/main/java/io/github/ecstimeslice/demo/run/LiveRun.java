@@ -30,8 +30,9 @@ final class LiveRun implements RunMode {
     private final Path traceFile;
 
     private int done;
-    private final long wallStart = System.nanoTime();
-    private long reportWallStart = wallStart;
+    /** When the run began: after the scene was built. */
+    private final long wallStart;
+    private long reportWallStart;
     private int reportTicks;
     private long reportTickNanos;
     private long reportDecisionNanos;
@@ -54,6 +55,8 @@ final class LiveRun implements RunMode {
         this.scene = Scene.timesliced(options.npcs(), options.seed(), options.policy(), options.budget(),
                 options.history(), options.threading(), trace).animateOn(options.animationThreading());
         this.decisions = scene.decisions();
+        this.wallStart = System.nanoTime();
+        this.reportWallStart = wallStart;
         this.ticks = options.ticks();
         this.delta = options.delta();
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));

@@ -82,8 +82,8 @@ public final class Scene {
      * A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} keeping {@code history}
      * decisions each, recording its jobs into {@code trace} unless that is null.
      */
-    public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history, Threading threading,
-                                   JobTrace trace) {
+    public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history,
+                                   Threading threading, JobTrace trace) {
         FaceTargetSystem system = trace == null
                 ? new FaceTargetSystem(policy, budget, history)
                 : new TracedFaceTargetSystem(policy, budget, history, trace);
