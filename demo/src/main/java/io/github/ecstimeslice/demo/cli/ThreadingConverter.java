@@ -10,7 +10,7 @@ final class ThreadingConverter implements CommandLine.ITypeConverter<Threading> 
     @Override
     public Threading convert(String value) {
         try {
-            return ThreadingWords.threading(value);
+            return ThreadingWords.parse(value);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.TypeConversionException(e.getMessage());
         }

@@ -9,7 +9,7 @@ public final class ThreadingWords {
     }
 
     /** The threading a word names; an IllegalArgumentException names the words for any other. */
-    public static Threading threading(String word) {
+    public static Threading parse(String word) {
         return switch (word) {
             case "world" -> Threading.WORLD_THREAD;
             case "same-tick" -> Threading.WORKERS_SAME_TICK;
