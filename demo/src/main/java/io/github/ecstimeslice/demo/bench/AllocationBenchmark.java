@@ -1,30 +1,22 @@
 package io.github.ecstimeslice.demo.bench;
 
 import io.github.ecstimeslice.IoPolicy;
-import io.github.ecstimeslice.demo.BudgetConverter;
+import io.github.ecstimeslice.demo.scene.BudgetText;
+import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * Allocation: a steady-state tick of the facing kit (10,000 NPCs, about 500 decisions a tick) for
  * every policy and budget; run with {@code -prof gc} and read {@code gc.alloc.rate.norm}, bytes
  * allocated per tick.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
-@Fork(1)
 public class AllocationBenchmark extends WorldTickBenchmark {
 
     @Param({"AIAO", "SIAO", "SISO", "AISO"})
@@ -35,7 +27,7 @@ public class AllocationBenchmark extends WorldTickBenchmark {
 
     @Setup
     public void setUp() {
-        world = FacingWorlds.create(10_000, true, new FaceTargetSystem(policy, new BudgetConverter().convert(budget)), new TurnAnimationSystem());
+        world = FacingWorlds.create(10_000, true, new FaceTargetSystem(policy, BudgetText.parse(budget)), new TurnAnimationSystem());
         warmUp(200);
     }
 }

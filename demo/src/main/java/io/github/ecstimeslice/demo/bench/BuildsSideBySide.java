@@ -27,20 +27,23 @@ import java.util.concurrent.Callable;
  * A code change measured as {@link SideBySide} measures deciders: two builds of the demo jar, each
  * in a class loader of its own, build the same overhead worlds (100,000 NPCs, 10,000 decisions a
  * tick), and the worlds of both builds are ticked in turn. The JIT compiles each class loader's
- * code on its own, and one compilation can run a world 20% faster or slower than another of the
- * same code, so each build is loaded {@code --copies} times; each round gives each decider's ratio
- * of the second build's mean tick (over its copies) to the first's, and the median over rounds is
- * the change. The walker (code no change touches) and a run of a jar against itself show how far
- * a ratio of 1 wanders.
+ * code on its own, and one compilation can run a world markedly faster or slower than another of
+ * the same code, so each build is loaded {@code --copies} times; each round gives each decider's
+ * ratio of the second build's mean tick (over its copies) to the first's, and the median over
+ * rounds is the change. The walker (code no change touches) and a run of a jar against itself
+ * show how far a ratio of 1 wanders.
  *
  * <p>The jars are the shaded demo jars ({@code demo/target/ecs-timeslice-demo.jar}) of the two
- * commits; both must have {@code bench.FacingWorlds}.
+ * commits; each must have {@code scene.FacingWorlds}, or {@code bench.FacingWorlds} as builds
+ * before the demo's packages had it.
  */
 @Command(name = "BuildsSideBySide", mixinStandardHelpOptions = true,
         description = "Interleaved A/B of two builds of the demo jar on the overhead worlds.")
 public final class BuildsSideBySide implements Callable<Integer> {
 
-    private static final String WORLDS = "io.github.ecstimeslice.demo.bench.FacingWorlds";
+    /** The overhead worlds' class, where a build has it: the newer place first. */
+    private static final List<String> WORLDS = List.of("io.github.ecstimeslice.demo.scene.FacingWorlds",
+            "io.github.ecstimeslice.demo.bench.FacingWorlds");
 
     @Option(names = "--before", required = true, paramLabel = "JAR", description = "the build to compare with")
     private File before;
@@ -91,7 +94,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
                 ? List.of("walker", "AIAO", "SIAO", "SISO", "AISO", "AIAO-nohistory", "SIAO-nohistory", "SISO-nohistory",
                 "AISO-nohistory")
                 : deciders;
-        SideBySide.Lineup lineup = new SideBySide.Lineup(rounds, ticks);
+        Lineup lineup = new Lineup(rounds, ticks);
         List<URLClassLoader> loaders = new ArrayList<>();
         try {
             for (int c = 0; c < copies; c++) {
@@ -148,8 +151,8 @@ public final class BuildsSideBySide implements Callable<Integer> {
     }
 
     /** Builds the decider's world in {@code loader}'s build and adds it to the lineup. */
-    private static void add(SideBySide.Lineup lineup, String name, ClassLoader loader, String decider) throws Exception {
-        Class<?> worlds = Class.forName(WORLDS, true, loader);
+    private static void add(Lineup lineup, String name, ClassLoader loader, String decider) throws Exception {
+        Class<?> worlds = worldsIn(loader);
         Class<?> systemType = Class.forName("com.artemis.BaseSystem", false, loader);
         Class<?> worldType = Class.forName("com.artemis.World", false, loader);
         Method deciderOf = worlds.getDeclaredMethod("decider", String.class, int.class, int.class);
@@ -163,6 +166,17 @@ public final class BuildsSideBySide implements Callable<Integer> {
         MethodHandle process = MethodHandles.publicLookup().findVirtual(worldType, "process", noArgs).bindTo(world);
         MethodHandle dispose = MethodHandles.publicLookup().findVirtual(worldType, "dispose", noArgs).bindTo(world);
         lineup.add(name, () -> invoke(process), () -> invoke(dispose), 40);
+    }
+
+    private static Class<?> worldsIn(ClassLoader loader) throws ClassNotFoundException {
+        for (String name : WORLDS) {
+            try {
+                return Class.forName(name, true, loader);
+            } catch (ClassNotFoundException e) {
+                // not in this build: try the older place
+            }
+        }
+        throw new ClassNotFoundException("no " + String.join(" or ", WORLDS) + " in the jar");
     }
 
     private static void invoke(MethodHandle action) {

@@ -3,16 +3,13 @@ package io.github.ecstimeslice.demo.bench;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
 
@@ -22,11 +19,8 @@ import java.util.concurrent.TimeUnit;
  * decision system's default history of 2 decisions per NPC or with none. Ticks per second is
  * 1 / the score.
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "-Xmx4g")
+@Fork(jvmArgsAppend = "-Xmx4g") // room for its large worlds
 public class MillionNpcBenchmark extends WorldTickBenchmark {
 
     @Param({"WORLD_THREAD", "WORKERS_SAME_TICK", "WORKERS_NEXT_TICK"})

@@ -1,16 +1,10 @@
 package io.github.ecstimeslice.demo.bench;
 
+import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * Framework overhead: one tick of 100,000 NPCs with 10,000 facing decisions, decided by a
@@ -20,11 +14,7 @@ import java.util.concurrent.TimeUnit;
  * every 10th tick). Each case runs in its own fork, minutes apart: on a noisy machine compare
  * them with {@link SideBySide}, which interleaves them tick by tick.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "-Xmx4g")
+@Fork(jvmArgsAppend = "-Xmx4g") // room for its large worlds
 public class OverheadBenchmark extends WorldTickBenchmark {
 
     @Param({"walker", "walker+record", "AIAO", "SIAO", "SISO", "AISO",

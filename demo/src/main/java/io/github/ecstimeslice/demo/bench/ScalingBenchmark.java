@@ -2,27 +2,17 @@ package io.github.ecstimeslice.demo.bench;
 
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * Scaling: the mean tick at a fixed budget of 10,000 AIAO decisions, from 10,000 to 1,000,000
  * NPCs. Only the batch start (copying the keys, once per batch) grows with the NPC count.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "-Xmx4g")
+@Fork(jvmArgsAppend = "-Xmx4g") // room for its large worlds
 public class ScalingBenchmark extends WorldTickBenchmark {
 
     @Param({"10000", "100000", "1000000"})

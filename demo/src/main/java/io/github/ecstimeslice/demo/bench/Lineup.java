@@ -1,0 +1,131 @@
+package io.github.ecstimeslice.demo.bench;
+
+import com.artemis.World;
+import io.github.ecstimeslice.demo.scene.TickTimes;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Worlds ticked in turn, one tick each, every tick timed, for rounds of many ticks: a slow spell of
+ * the machine hits all of them alike. Every other tick goes backwards, so no world always follows
+ * another. {@link SideBySide} lines up deciders, {@link BuildsSideBySide} two builds.
+ */
+final class Lineup {
+
+    final int rounds;
+    final int ticks;
+    private final List<String> names = new ArrayList<>();
+    /** Per world, one tick of it, and what disposes of it. */
+    private final List<Runnable> tickers = new ArrayList<>();
+    private final List<Runnable> disposers = new ArrayList<>();
+    /** Per world, every measured tick, round after round. */
+    private final List<TickTimes> times = new ArrayList<>();
+
+    Lineup(int rounds, int ticks) {
+        this.rounds = rounds;
+        this.ticks = ticks;
+    }
+
+    void add(String name, World world, int warmUpTicks) {
+        add(name, world::process, world::dispose, warmUpTicks);
+    }
+
+    /** Adds a world known only by how to tick it and dispose of it (one from another class loader, say). */
+    void add(String name, Runnable tick, Runnable dispose, int warmUpTicks) {
+        for (int i = 0; i < warmUpTicks; i++) {
+            tick.run();
+        }
+        names.add(name);
+        tickers.add(tick);
+        disposers.add(dispose);
+        times.add(new TickTimes(rounds * ticks));
+    }
+
+    void run() {
+        Runnable[] ws = tickers.toArray(new Runnable[0]);
+        TickTimes[] measured = times.toArray(new TickTimes[0]);
+        // a warm-up round in turn, so the JIT and the caches settle as they will be measured
+        for (int t = 0; t < Math.min(ticks, 500); t++) {
+            for (Runnable world : ws) {
+                world.run();
+            }
+        }
+        for (int i = 0, n = rounds * ticks; i < n; i++) {
+            for (int k = 0; k < ws.length; k++) {
+                int w = (i & 1) == 0 ? k : ws.length - 1 - k; // every other tick backwards: no world always follows another
+                long start = System.nanoTime();
+                ws[w].run();
+                measured[w].add(System.nanoTime() - start);
+            }
+        }
+        disposers.forEach(Runnable::run);
+        tickers.clear();
+        disposers.clear();
+        System.gc();
+    }
+
+    double roundMean(int world, int round) {
+        TickTimes measured = times.get(world);
+        long sum = 0;
+        for (int i = round * ticks; i < (round + 1) * ticks; i++) {
+            sum += measured.nanos(i);
+        }
+        return (double) sum / ticks;
+    }
+
+    /** Median over rounds of the mean tick; median, min and max over rounds of the ratio to {@code reference}. */
+    void printRatios(PrintStream out, String ratioName, int from, int to) {
+        out.printf(Locale.ROOT, "| world | mean µs a tick | %s (median of rounds) | range over rounds |%n|---|---:|---:|---|%n", ratioName);
+        for (int w = from; w < to; w++) {
+            double[] means = new double[rounds];
+            double[] ratios = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                means[r] = roundMean(w, r);
+                ratios[r] = means[r] / roundMean(from, r);
+            }
+            Arrays.sort(means);
+            Arrays.sort(ratios);
+            out.printf(Locale.ROOT, "| %s | %.0f | %.2f | %.2f to %.2f |%n", names.get(w), median(means) / 1e3,
+                    median(ratios), ratios[0], ratios[rounds - 1]);
+        }
+    }
+
+    void printRatios(PrintStream out, String ratioName) {
+        printRatios(out, ratioName, 0, names.size());
+    }
+
+    /**
+     * Per world: the mean tick, the 99th percentile over the mean, and the mean tick at each
+     * position of a {@code period}-tick cycle (one batch) with the worst over the mean: what
+     * a batch start costs, with the machine's random jitter averaged out.
+     */
+    void printFrames(PrintStream out, int period) {
+        out.printf(Locale.ROOT, "| world | mean µs | p99 µs | p99 / mean | worst tick of the %d-tick cycle, mean µs | worst / mean |%n"
+                + "|---|---:|---:|---:|---:|---:|%n", period);
+        for (int w = 0; w < names.size(); w++) {
+            TickTimes measured = times.get(w);
+            int n = measured.count();
+            double[] phase = new double[period];
+            for (int i = 0; i < n; i++) {
+                phase[i % period] += measured.nanos(i);
+            }
+            double mean = measured.meanMillis() * 1e3;
+            double worst = 0;
+            for (int p = 0; p < period; p++) {
+                worst = Math.max(worst, phase[p] / 1e3 / ((n - p + period - 1) / period));
+            }
+            double p99 = measured.percentileMillis(99) * 1e3;
+            out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.2f | %.0f | %.2f |%n", names.get(w), mean, p99,
+                    p99 / mean, worst, worst / mean);
+        }
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}

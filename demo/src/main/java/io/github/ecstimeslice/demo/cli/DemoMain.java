@@ -1,0 +1,242 @@
+package io.github.ecstimeslice.demo.cli;
+
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.TimeslicedSystem;
+import io.github.ecstimeslice.demo.run.DemoApp;
+import io.github.ecstimeslice.demo.run.RunOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** The entity-scale demo's command line. Exit codes: 0 done, 1 the run failed, 2 bad arguments. */
+@Command(name = "ecs-timeslice-demo", mixinStandardHelpOptions = true, version = "ecs-timeslice demo 0.1.0",
+        sortOptions = false,
+        description = {"NPCs on a grid turn to face a moving target: decisions timesliced by a TimeslicedSystem, "
+                + "animation every tick for every NPC, in a libGDX headless application.", ""},
+        footer = {"", "A live run reports each second of game time: ticks/s, ms a tick (deciding, animating),"
+                + " decisions/s over that second (and over the last whole batch, once one has ended), the age of the"
+                + " decisions the NPCs act on (mean and max over a random quarter of the second's ticks) and their mean"
+                + " facing error."})
+public final class DemoMain implements Callable<Integer> {
+
+    /** The longest run, in ticks: 46 hours at 60 Hz, 1,000 s at the fastest tick rate. */
+    static final long MAX_TICKS = 10_000_000;
+    private static final String MAX_TICKS_TEXT = "10,000,000";
+    /**
+     * Heap per NPC, measured: about 240 bytes for the scene, plus 48 per decision kept (an entry
+     * and an output object); times 1.5 for arrays growing by half and the copies made meanwhile.
+     */
+    private static final double BYTES_PER_NPC = 240;
+    private static final double BYTES_PER_KEPT_DECISION = 48;
+    private static final double GROWTH_HEADROOM = 1.5;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--npcs", defaultValue = "10000", paramLabel = "N", description = "NPCs in the scene (default: ${DEFAULT-VALUE})")
+    private int npcs;
+
+    @Option(names = "--policy", defaultValue = "AIAO", paramLabel = "POLICY",
+            description = "AIAO, SIAO, SISO or AISO (default: ${DEFAULT-VALUE})")
+    private IoPolicy policy;
+
+    @Option(names = "--budget", defaultValue = "every:0.5", paramLabel = "BUDGET", converter = BudgetConverter.class,
+            description = "jobs:N a tick, hz:R jobs a second, every:S seconds per NPC, or ms:M a tick (default: ${DEFAULT-VALUE})")
+    private Budget budget;
+
+    @Option(names = "--ticks", paramLabel = "N", description = "ticks to run, at most " + MAX_TICKS_TEXT
+            + " (default: 10 seconds' worth)")
+    private Long ticks;
+
+    @Option(names = "--seconds", paramLabel = "S", description = "game seconds to run, instead of --ticks")
+    private Double seconds;
+
+    @Option(names = "--tick-rate", defaultValue = "60", paramLabel = "HZ", description = "ticks per game second (default: ${DEFAULT-VALUE})")
+    private double tickRate;
+
+    @Option(names = "--threads", defaultValue = "world", paramLabel = "MODE", converter = ThreadingConverter.class,
+            description = "world, same-tick or next-tick (default: ${DEFAULT-VALUE})")
+    private Threading threading;
+
+    @Option(names = "--animation-threads", defaultValue = "world", paramLabel = "MODE", converter = ThreadingConverter.class,
+            description = "world or same-tick: the turn animation on the world's thread or on all cores (default: ${DEFAULT-VALUE})")
+    private Threading animationThreading;
+
+    @Option(names = "--history", defaultValue = "" + TimeslicedSystem.DEFAULT_HISTORY_DEPTH, paramLabel = "N",
+            description = "decisions kept per NPC in the live run, 0 (none: decisions only turn the NPCs) to 1024 (default: ${DEFAULT-VALUE})")
+    private int history;
+
+    @Option(names = "--seed", defaultValue = "1", description = "random seed of the NPCs' first orientations (default: ${DEFAULT-VALUE})")
+    private long seed;
+
+    @Option(names = "--compare", description = "compare update-all, the four policies and IntervalIteratingSystem")
+    private boolean compare;
+
+    @Option(names = "--gif", paramLabel = "DIR", description = "write the seed's illustrations as looping GIFs into DIR")
+    private Path gifDirectory;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "write a Chrome trace-event JSON of the job timeline")
+    private Path traceFile;
+
+    @Option(names = "--plot", paramLabel = "FILE.png",
+            description = "with --compare: draw each decider's tick times, and its decision cost against facing error, as a PNG")
+    private Path plotFile;
+
+    private final PrintStream out;
+
+    DemoMain(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(System.out, System.err, args));
+    }
+
+    /** Runs the demo with these arguments; returns the exit code. */
+    static int run(PrintStream out, PrintStream err, String... args) {
+        CommandLine line = new CommandLine(new DemoMain(out)).setCaseInsensitiveEnumValuesAllowed(true);
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        return line.execute(args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        int tickCount = (int) validate();
+        RunOptions options = new RunOptions(npcs, seed, policy, budget, history, threading, animationThreading,
+                tickCount, tickRate, compare, gifDirectory, traceFile, plotFile);
+        Throwable failure = DemoApp.run(options, out);
+        if (failure != null) {
+            spec.commandLine().getErr().println("demo failed: " + failure);
+            failure.printStackTrace(spec.commandLine().getErr());
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Checks every option before any work starts; returns the ticks to run. */
+    private long validate() {
+        if (npcs < 1) {
+            throw usage("--npcs must be at least 1, was " + npcs);
+        }
+        if (history < 0 || history > 1024) {
+            throw usage("--history must be from 0 to 1024, was " + history);
+        }
+        if (animationThreading == Threading.WORKERS_NEXT_TICK) {
+            throw usage("--animation-threads must be world or same-tick, was next-tick");
+        }
+        if (compare && spec.commandLine().getParseResult().hasMatchedOption("--policy")) {
+            throw usage("--policy does not apply to --compare, which measures every policy");
+        }
+        if (ticks != null && seconds != null) {
+            throw usage("give --ticks or --seconds, not both");
+        }
+        if (!(tickRate >= 1 && tickRate <= 10_000)) {
+            throw usage("--tick-rate must be between 1 and 10000, was " + tickRate);
+        }
+        long tickCount = ticks != null ? ticks : Math.round((seconds != null ? seconds : 10) * tickRate);
+        if (ticks != null && (ticks < 1 || ticks > MAX_TICKS)) {
+            throw usage("--ticks must be from 1 to " + MAX_TICKS_TEXT + ", was " + ticks);
+        }
+        if (seconds != null && !(seconds * tickRate >= 0.5 && seconds * tickRate < MAX_TICKS + 0.5)) {
+            throw usage(String.format(Locale.ROOT, "--seconds at %.5g ticks a second must make 1 to %s ticks"
+                    + " (%.3g to %.6g s), was %s", tickRate, MAX_TICKS_TEXT, 0.5 / tickRate, MAX_TICKS / tickRate, seconds));
+        }
+        checkMemory();
+        if (plotFile != null && !compare) {
+            throw usage("--plot draws the comparison: give --compare too");
+        }
+        if (plotFile != null && !plotFile.toString().endsWith(".png")) {
+            throw usage("--plot writes a PNG: name the file *.png, was '" + plotFile + "'");
+        }
+        // checks that make folders come last, so a bad option found before them leaves none behind
+        if (gifDirectory != null) {
+            checkGifDirectory(gifDirectory);
+        }
+        if (traceFile != null) {
+            checkOutputFile("--trace", traceFile);
+        }
+        if (plotFile != null) {
+            checkOutputFile("--plot", plotFile);
+        }
+        return tickCount;
+    }
+
+    /** Refuses a scene the heap or the history cannot hold, before building it takes minutes and fails. */
+    private void checkMemory() {
+        long idLimit = history == 0 ? Long.MAX_VALUE : (Integer.MAX_VALUE - 8) / (3L * history); // the store's, see TimeslicedSystem
+        if (npcs + 1L > idLimit) {
+            throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d: a history of %d decisions holds entity ids"
+                    + " up to %d; keep fewer decisions or fewer NPCs", npcs, history, history, idLimit - 1));
+        }
+        int kept = compare ? Math.max(history, TimeslicedSystem.DEFAULT_HISTORY_DEPTH) : history;
+        double needed = npcs * (BYTES_PER_NPC + BYTES_PER_KEPT_DECISION * kept) * GROWTH_HEADROOM;
+        long heap = Runtime.getRuntime().maxMemory();
+        if (needed > heap) {
+            double asked = needed * 1.1;
+            String xmx = asked >= 1 << 30 ? (long) Math.ceil(asked / (1 << 30)) + "g" : (long) Math.ceil(asked / (1 << 20)) + "m";
+            throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d needs about %s of heap, more than the %s"
+                    + " this JVM may use: run java -Xmx%s or more, or ask for fewer NPCs", npcs, kept, bytes(needed),
+                    bytes(heap), xmx));
+        }
+    }
+
+    private static String bytes(double bytes) {
+        return bytes >= 1 << 30 ? String.format(Locale.ROOT, "%.1f GB", bytes / (1 << 30))
+                : String.format(Locale.ROOT, "%.0f MB", bytes / (1 << 20));
+    }
+
+    /** Makes the GIF folder now, so a bad one fails before the run. */
+    private void checkGifDirectory(Path directory) {
+        if (directory.toString().isEmpty()) {
+            throw usage("--gif needs a folder to write the GIFs into, was ''");
+        }
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw usage("--gif must be a folder, and " + directory + " is a file");
+        }
+        makeFolder("--gif", directory);
+        if (!Files.isWritable(directory)) {
+            throw usage("--gif cannot write into " + directory);
+        }
+    }
+
+    /** Makes the folder of an output file now, and checks the file can be written, so a bad one fails before the run. */
+    private void checkOutputFile(String option, Path file) {
+        if (file.toString().isEmpty()) {
+            throw usage(option + " needs a file to write, was ''");
+        }
+        if (Files.isDirectory(file)) {
+            throw usage(option + " must be a file, and " + file + " is a folder");
+        }
+        Path folder = file.toAbsolutePath().getParent();
+        makeFolder(option, folder);
+        if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(folder)) {
+            throw usage(option + " cannot write " + file);
+        }
+    }
+
+    /** Makes {@code folder} and the ones above it that are missing, or says why {@code option} cannot have it. */
+    private void makeFolder(String option, Path folder) {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException | SecurityException e) {
+            throw usage(option + " cannot make the folder " + folder + ": " + e);
+        }
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

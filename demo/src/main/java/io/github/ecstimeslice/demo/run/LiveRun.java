@@ -1,0 +1,168 @@
+package io.github.ecstimeslice.demo.run;
+
+import io.github.ecstimeslice.demo.scene.Scene;
+import io.github.ecstimeslice.demo.trace.JobTrace;
+import io.github.ecstimeslice.facing.FaceTargetSystem;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * The default demo: one scene, a report line per second of game time, a summary at the end, and
+ * optionally a job trace of the first ticks.
+ */
+final class LiveRun implements RunMode {
+
+    /** Events the job trace keeps; the rest are counted and dropped. */
+    private static final int TRACE_EVENTS = 1_000_000;
+
+    private final Scene scene;
+    /** The timesliced decision system, which counts the decisions made. */
+    private final FaceTargetSystem decisions;
+    private final int ticks;
+    private final float delta;
+    private final int ticksPerReport;
+    private final PrintStream out;
+    private final JobTrace trace;
+    private final Path traceFile;
+
+    private int done;
+    /** When the run began: after the scene was built. */
+    private final long wallStart;
+    private long reportWallStart;
+    private int reportTicks;
+    private long reportTickNanos;
+    private long reportDecisionNanos;
+    private long reportAnimationNanos;
+    private long allTickNanos;
+    private long allDecisionNanos;
+    private long allAnimationNanos;
+    private double lastFacingError;
+    /** Decisions made before this report's ticks; the ages' sum, samples and max over this report's ticks. */
+    private long decisionsBefore;
+    private double reportAgeSum;
+    private int reportAgeSamples;
+    private double reportAgeMax;
+    /** Picks the ticks whose ages are sampled; seeded, so a run reports the same each time. */
+    private final Random sampling = new Random(1);
+
+    LiveRun(RunOptions options, PrintStream out) {
+        this.traceFile = options.traceFile();
+        this.trace = traceFile == null ? null : new JobTrace(TRACE_EVENTS);
+        this.scene = Scene.timesliced(options.npcs(), options.seed(), options.policy(), options.budget(),
+                options.history(), options.threading(), trace).animateOn(options.animationThreading());
+        this.decisions = scene.decisions();
+        this.wallStart = System.nanoTime();
+        this.reportWallStart = wallStart;
+        this.ticks = options.ticks();
+        this.delta = options.delta();
+        this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
+        this.out = out;
+        out.printf(Locale.ROOT, "%d NPCs, %s, budget %s, history %d, threads %s, animation threads %s, %d ticks at %.0f Hz%n",
+                options.npcs(), options.policy(), options.budget(), options.history(),
+                ThreadingWords.word(options.threading()), ThreadingWords.word(options.animationThreading()), ticks,
+                options.tickRate());
+    }
+
+    @Override
+    public boolean tick() {
+        long start = System.nanoTime();
+        scene.tick(delta);
+        long end = System.nanoTime();
+        if (trace != null) {
+            trace.tick(done, start, end);
+        }
+        done++;
+        reportTicks++;
+        reportTickNanos += end - start;
+        reportDecisionNanos += scene.decisionNanos();
+        reportAnimationNanos += scene.animationNanos();
+        sampleAges();
+        if (done % ticksPerReport == 0 || done == ticks) {
+            report(end);
+        }
+        return done >= ticks;
+    }
+
+    /**
+     * On a random quarter of the ticks, outside their time: the age of the decisions the NPCs act
+     * on, so a report's mean and max cover all of its second, not the moment the report lands on
+     * (with sync output, a sample at the same point of every batch gives the same number each
+     * second). Measuring walks every NPC: a quarter of the ticks keeps that cost small, and random
+     * ones hide no period of the batches.
+     */
+    private void sampleAges() {
+        if (scene.measuresAges() && sampling.nextInt(4) == 0 && scene.measureDecisionAges()) {
+            reportAgeSum += scene.meanDecisionAgeSeconds();
+            reportAgeSamples++;
+            reportAgeMax = Math.max(reportAgeMax, scene.maxDecisionAgeSeconds());
+        }
+    }
+
+    private void report(long now) {
+        double wallSeconds = (now - reportWallStart) / 1e9;
+        lastFacingError = scene.meanFacingErrorDegrees();
+        long decisions = decisionsMade();
+        out.printf(Locale.ROOT,
+                "t=%6.1fs  %7.1f ticks/s  %6.3f ms/tick (decide %6.3f, animate %6.3f)  %9.0f decisions/s"
+                        + " (last batch %9.0f)  %s  facing error %5.2f°%n",
+                done * delta, reportTicks / wallSeconds, reportTickNanos / 1e6 / reportTicks,
+                reportDecisionNanos / 1e6 / reportTicks, reportAnimationNanos / 1e6 / reportTicks,
+                (decisions - decisionsBefore) / (reportTicks * (double) delta), lastBatchDecisionsPerSecond(), ages(),
+                lastFacingError);
+        decisionsBefore = decisions;
+        allTickNanos += reportTickNanos;
+        allDecisionNanos += reportDecisionNanos;
+        allAnimationNanos += reportAnimationNanos;
+        reportWallStart = now;
+        reportTicks = 0;
+        reportTickNanos = 0;
+        reportDecisionNanos = 0;
+        reportAnimationNanos = 0;
+        reportAgeSum = 0;
+        reportAgeSamples = 0;
+        reportAgeMax = 0;
+    }
+
+    /**
+     * The decisions' age over the report's ticks, mean and max, or a note that a system with no
+     * history has none to measure.
+     */
+    private String ages() {
+        if (!scene.measuresAges()) {
+            return "age n/a (no history)";
+        }
+        if (reportAgeSamples == 0) {
+            return "age n/a (no decision yet)";
+        }
+        return String.format(Locale.ROOT, "age mean %5.3f max %5.3f s", reportAgeSum / reportAgeSamples, reportAgeMax);
+    }
+
+    /** Decisions made since the run began. */
+    private long decisionsMade() {
+        return decisions.jobsRunTotal();
+    }
+
+    /** Decisions per second over the last whole batch: 0 until one has completed. */
+    private double lastBatchDecisionsPerSecond() {
+        return decisions.decisionsPerSecond();
+    }
+
+    @Override
+    public void finish() throws IOException {
+        double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
+        out.printf(Locale.ROOT,
+                "summary: %d ticks of %d NPCs in %.1f s wall: %.1f ticks/s, %.3f ms/tick (decide %.3f, animate %.3f),"
+                        + " facing error %.2f° at the end%n",
+                done, scene.npcCount(), wallSeconds, done / wallSeconds, allTickNanos / 1e6 / done,
+                allDecisionNanos / 1e6 / done, allAnimationNanos / 1e6 / done, lastFacingError);
+        if (trace != null) {
+            trace.write(traceFile);
+            out.printf(Locale.ROOT, "trace: %d events written to %s%s; open it in https://ui.perfetto.dev%n",
+                    trace.size(), traceFile, trace.dropped() > 0 ? " (" + trace.dropped() + " more dropped)" : "");
+        }
+    }
+}

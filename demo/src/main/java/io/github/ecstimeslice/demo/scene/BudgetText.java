@@ -1,0 +1,61 @@
+package io.github.ecstimeslice.demo.scene;
+
+import io.github.ecstimeslice.Budget;
+
+import java.util.function.DoubleFunction;
+
+/**
+ * A budget written as text, as the command line and the benchmarks' parameters give it:
+ * {@code jobs:500} (jobs per tick), {@code hz:30} (jobs per second), {@code every:0.5} (each NPC
+ * re-decides within 0.5 s) or {@code ms:2} (milliseconds a tick).
+ */
+public final class BudgetText {
+
+    static final String FORMS = "jobs:N, hz:R, every:SECONDS or ms:MILLIS";
+
+    private BudgetText() {
+    }
+
+    /** The budget {@code text} names; an IllegalArgumentException says what is wrong with it. */
+    public static Budget parse(String text) {
+        int colon = text.indexOf(':');
+        String kind = colon < 0 ? "" : text.substring(0, colon);
+        String amount = text.substring(colon + 1);
+        DoubleFunction<Budget> budget = switch (kind) {
+            case "jobs" -> jobs -> Budget.jobsPerTick((int) jobs);
+            case "hz" -> Budget::jobsPerSecond;
+            case "every" -> Budget::batchEvery;
+            case "ms" -> Budget::millisPerTick;
+            default -> throw new IllegalArgumentException("'" + text + "' is not a budget: use " + FORMS);
+        };
+        double number = kind.equals("jobs") ? wholeJobs(text, amount) : number(text, amount);
+        try {
+            return budget.apply(number);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + text + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static double number(String text, String amount) {
+        try {
+            return Double.parseDouble(amount);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "': '" + amount + "' is not a number", e);
+        }
+    }
+
+    private static int wholeJobs(String text, String amount) {
+        long jobs;
+        try {
+            jobs = Long.parseLong(amount);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "': '" + amount
+                    + "' is not a whole number of jobs (1 to " + Integer.MAX_VALUE + ")", e);
+        }
+        if (jobs > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("'" + text + "': " + amount + " jobs a tick is more than "
+                    + Integer.MAX_VALUE);
+        }
+        return (int) jobs;
+    }
+}

@@ -1,0 +1,231 @@
+package io.github.ecstimeslice.demo.scene;
+
+import com.artemis.BaseSystem;
+import com.artemis.ComponentMapper;
+import com.artemis.World;
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.DecisionAges;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.demo.trace.JobTrace;
+import io.github.ecstimeslice.facing.Angles;
+import io.github.ecstimeslice.facing.DesiredOrientation;
+import io.github.ecstimeslice.facing.FaceTargetSystem;
+import io.github.ecstimeslice.facing.Orientation;
+import io.github.ecstimeslice.facing.Position;
+import io.github.ecstimeslice.facing.TurnAnimationSystem;
+import io.github.ecstimeslice.facing.TurnRate;
+
+import java.util.Random;
+
+/**
+ * The seed's scene at any scale: NPCs on a square grid, one unit apart, facing random ways; a
+ * target moving along a figure-eight over them; a decision system (timesliced, update-all or
+ * artemis's interval system) and the every-tick {@link TurnAnimationSystem}. Marks around the two
+ * layers time each tick's decision and animation work. Built by {@link FacingWorlds}.
+ */
+public final class Scene {
+
+    /** Seconds the target takes to go once around its figure-eight, in a small scene. */
+    public static final double TARGET_PERIOD = 8;
+    /** In a larger scene the lap takes longer, so the target moves at about 3.5 units a second. */
+    static final double TARGET_PERIOD_PER_COLUMN = 0.8;
+
+    private final World world;
+    /** The timesliced decision system, or null for the comparison deciders. */
+    private final FaceTargetSystem decisions;
+    /** The interval decision system, or null. */
+    private final IntervalFacingSystem interval;
+    private final TurnAnimationSystem animation;
+    private final int npcCount;
+    private final int columns;
+    private final int rows;
+
+    private final ComponentMapper<Position> positions;
+    private final ComponentMapper<Orientation> orientations;
+    private final ComponentMapper<DesiredOrientation> desired;
+    private final DecisionAges ages = new DecisionAges();
+    private double meanAgeSeconds;
+    private double maxAgeSeconds;
+
+    private long decisionsStart;
+    private long animationStart;
+    private long animationEnd;
+
+    private Scene(int npcs, long seed, BaseSystem deciding) {
+        this.npcCount = npcs;
+        this.columns = FacingWorlds.columns(npcs);
+        this.rows = Math.max(1, (npcs + columns - 1) / columns);
+        this.decisions = deciding instanceof FaceTargetSystem timesliced ? timesliced : null;
+        this.interval = deciding instanceof IntervalFacingSystem atOnce ? atOnce : null;
+        this.animation = new TurnAnimationSystem();
+        float centerX = (columns - 1) / 2f;
+        float centerY = (rows - 1) / 2f;
+        TargetPath path = new TargetPath(centerX, centerY, Math.max(1.2f, columns * 0.45f), Math.max(1.0f, rows * 0.4f),
+                Math.max(TARGET_PERIOD, TARGET_PERIOD_PER_COLUMN * columns));
+        world = FacingWorlds.build(npcs, 0, centerX, centerY, path,
+                new BeforeDecisions(), deciding, new BeforeAnimation(), animation, new AfterAnimation());
+        positions = world.getMapper(Position.class);
+        orientations = world.getMapper(Orientation.class);
+        desired = world.getMapper(DesiredOrientation.class);
+        ComponentMapper<TurnRate> turnRates = world.getMapper(TurnRate.class);
+        Random random = new Random(seed);
+        for (int npc = 1; npc <= npcs; npc++) {
+            float facing = Angles.wrap((float) (random.nextDouble() * 2 * Math.PI));
+            orientations.create(npc).radians = facing;
+            desired.get(npc).radians = facing;
+            turnRates.create(npc).radiansPerSecond = FacingWorlds.TURN_RATE;
+        }
+    }
+
+    /**
+     * A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} keeping {@code history}
+     * decisions each, recording its jobs into {@code trace} unless that is null.
+     */
+    public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history,
+                                   Threading threading, JobTrace trace) {
+        FaceTargetSystem system = trace == null
+                ? new FaceTargetSystem(policy, budget, history)
+                : new TracedFaceTargetSystem(policy, budget, history, trace);
+        system.setThreading(threading);
+        return new Scene(npcs, seed, system);
+    }
+
+    /** A scene whose NPCs all decide every tick. */
+    public static Scene updateAll(int npcs, long seed) {
+        return new Scene(npcs, seed, new UpdateAllFacingSystem());
+    }
+
+    /** A scene whose NPCs all decide at once every {@code intervalSeconds}. */
+    public static Scene interval(int npcs, long seed, float intervalSeconds) {
+        return new Scene(npcs, seed, new IntervalFacingSystem(intervalSeconds));
+    }
+
+    /** Runs the turn animation on the world's thread or on all cores; returns this scene. */
+    public Scene animateOn(Threading threading) {
+        animation.setThreading(threading);
+        return this;
+    }
+
+    /** Runs one tick of {@code delta} seconds. */
+    public void tick(float delta) {
+        world.setDelta(delta);
+        world.process();
+    }
+
+    /** Nanoseconds the last tick spent deciding (the decision system's turn). */
+    public long decisionNanos() {
+        return animationStart - decisionsStart;
+    }
+
+    /** Nanoseconds the last tick spent animating every NPC. */
+    public long animationNanos() {
+        return animationEnd - animationStart;
+    }
+
+    /** Mean, over the NPCs, of how far each faces from the target now, in degrees. O(NPCs). */
+    public double meanFacingErrorDegrees() {
+        Position aim = positions.get(FacingWorlds.TARGET);
+        double sum = 0;
+        for (int npc = 1; npc <= npcCount; npc++) {
+            Position self = positions.get(npc);
+            float toTarget = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
+            sum += Math.abs(Angles.shortestTurn(orientations.get(npc).radians, toTarget));
+        }
+        return npcCount == 0 ? 0 : Math.toDegrees(sum / npcCount);
+    }
+
+    /** True if the decision ages can be measured: the decisions are kept, or made all at once. */
+    public boolean measuresAges() {
+        return decisions == null || decisions.historyDepth() > 0;
+    }
+
+    /**
+     * Measures how old the decisions the NPCs act on are now, in game seconds (0 when all decide
+     * every tick), for {@link #meanDecisionAgeSeconds()} and {@link #maxDecisionAgeSeconds()}.
+     * O(NPCs) with a timesliced system. Returns false while no NPC has a decision yet.
+     */
+    public boolean measureDecisionAges() {
+        if (decisions != null) {
+            decisions.measureAges(ages);
+            meanAgeSeconds = ages.meanSeconds();
+            maxAgeSeconds = ages.maxSeconds();
+            return ages.withOutput() > 0;
+        }
+        meanAgeSeconds = interval != null ? interval.decisionAgeSeconds() : 0;
+        maxAgeSeconds = meanAgeSeconds;
+        return true;
+    }
+
+    /** Age of the oldest decision an NPC acted on when last measured. */
+    public double maxDecisionAgeSeconds() {
+        return maxAgeSeconds;
+    }
+
+    /** Mean age of the decisions the NPCs acted on when last measured. */
+    public double meanDecisionAgeSeconds() {
+        return meanAgeSeconds;
+    }
+
+    /** NPCs in the scene: entities 1 to {@code npcCount()}. */
+    public int npcCount() {
+        return npcCount;
+    }
+
+    /** Grid columns and rows: NPC i stands at (i % columns, i / columns). */
+    public int columns() {
+        return columns;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    /** The timesliced decision system, or null when the NPCs decide every tick or at intervals. */
+    public FaceTargetSystem decisions() {
+        return decisions;
+    }
+
+    /** The NPCs' and the target's positions and orientations, for pictures. */
+    public Position position(int npc) {
+        return positions.get(npc);
+    }
+
+    public Position targetPosition() {
+        return positions.get(FacingWorlds.TARGET);
+    }
+
+    public float orientation(int npc) {
+        return orientations.get(npc).radians;
+    }
+
+    public float desiredOrientation(int npc) {
+        return desired.get(npc).radians;
+    }
+
+    /** Disposes of the scene's world (and the decision system's workers). */
+    public void dispose() {
+        world.dispose();
+    }
+
+    private final class BeforeDecisions extends BaseSystem {
+        @Override
+        protected void processSystem() {
+            decisionsStart = System.nanoTime();
+        }
+    }
+
+    private final class BeforeAnimation extends BaseSystem {
+        @Override
+        protected void processSystem() {
+            animationStart = System.nanoTime();
+        }
+    }
+
+    private final class AfterAnimation extends BaseSystem {
+        @Override
+        protected void processSystem() {
+            animationEnd = System.nanoTime();
+        }
+    }
+}

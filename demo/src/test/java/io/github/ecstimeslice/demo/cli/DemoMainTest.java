@@ -1,0 +1,236 @@
+package io.github.ecstimeslice.demo.cli;
+
+import io.github.ecstimeslice.demo.run.ComparePlot;
+import io.github.ecstimeslice.demo.run.GifRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The demo as a newcomer runs it: the headless app, its command line, its pictures and table. */
+class DemoMainTest {
+
+    /** What a run printed and returned. */
+    private record Result(int exitCode, String out, String err) {
+    }
+
+    private static Result demo(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = DemoMain.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theHeadlessAppRunsAFewHundredFramesAndExitsCleanly() {
+        Result run = demo("--npcs", "2000", "--ticks", "300", "--threads", "next-tick", "--budget", "hz:6000",
+                "--animation-threads", "same-tick");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("summary: 300 ticks of 2000 NPCs"), run.out());
+        long reportLines = run.out().lines().filter(line -> line.startsWith("t=")).count();
+        assertEquals(5, reportLines, "a report line per game second: " + run.out());
+        assertTrue(run.out().contains("6000 decisions/s"), run.out());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "--npcs 0               | --npcs must be at least 1, was 0",
+            "--npcs many            | many",
+            "--budget jobs:0        | jobs:0",
+            "--budget hz:-3         | hz:-3",
+            "--budget every:NaN     | every:NaN",
+            "--budget often         | often",
+            "--policy XYZ           | XYZ",
+            "--threads bogus        | bogus",
+            "--animation-threads next-tick | --animation-threads must be world or same-tick, was next-tick",
+            "--ticks 0              | --ticks must be from 1 to 10,000,000, was 0",
+            "--history -1           | --history must be from 0 to 1024, was -1",
+            "--history 1025         | --history must be from 0 to 1024, was 1025",
+            "--ticks 5 --seconds 5  | not both",
+            "--tick-rate 0          | --tick-rate must be between 1 and 10000, was 0.0",
+            "--frobnicate           | --frobnicate",
+            "--budget jobs:1e3      | '1e3' is not a whole number",
+            "--seconds 300000 --tick-rate 10000 | --seconds at 10000 ticks a second must make 1 to 10,000,000 ticks (5.00e-05 to 1000.00 s), was 300000.0",
+            "--seconds 500000 --tick-rate 10000 | was 500000.0",
+            "--seconds 0.001        | --seconds at 60.000 ticks a second must make 1 to 10,000,000 ticks (0.00833 to 166667 s), was 0.001",
+            "--seconds 1e12         | was 1.0E12",
+            "--ticks 10000001       | --ticks must be from 1 to 10,000,000, was 10000001",
+            "--npcs 2000000000 --history 0 | --npcs 2000000000 with --history 0 needs about",
+            "--npcs 2000000000      | a history of 2 decisions holds entity ids up to 357913938",
+            "--compare --policy SISO | --policy does not apply to --compare",
+            "--plot x.png           | --plot draws the comparison: give --compare too",
+            "--budget jobs:99999999999 | 99999999999 jobs a tick is more than 2147483647",
+            "--npcs 700000 --history 1024 | --npcs 700000 with --history 1024: a history of 1024 decisions holds entity ids up to 699049",
+            "--compare --plot x.txt | --plot writes a PNG: name the file *.png, was 'x.txt'",
+    })
+    void badArgumentsGiveAUsageMessageNamingTheValueAndExitCodeTwo(String args, String named) {
+        Result run = demo(args.trim().split("\\s+"));
+        assertEquals(2, run.exitCode(), run.out() + run.err());
+        assertTrue(run.err().contains(named.trim()), "names the bad value: " + run.err());
+        assertTrue(run.err().contains("Usage: ecs-timeslice-demo"), "shows the usage: " + run.err());
+    }
+
+    @Test
+    void aLiveRunWithNoHistoryTurnsTheNpcsAndSaysItHasNoAgesToShow() {
+        Result run = demo("--npcs", "400", "--ticks", "120", "--budget", "jobs:40", "--history", "0");
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> reports = run.out().lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
+        assertEquals(2, reports.size(), run.out());
+        assertTrue(reports.stream().allMatch(line -> line.contains("age n/a (no history)") && line.contains("2400 decisions/s")),
+                run.out());
+        assertTrue(run.out().contains("history 0"), run.out());
+    }
+
+    @Test
+    void decisionsPerSecondShowBeforeABatchEndsAndAgesCoverTheWholeSecond() {
+        // 2,000 NPCs at 30 decisions a second: the first batch takes over a minute
+        Result slow = demo("--npcs", "2000", "--ticks", "120", "--budget", "hz:30");
+        assertEquals(0, slow.exitCode(), slow.err());
+        assertTrue(slow.out().lines().filter(line -> line.startsWith("t=")).allMatch(line -> line.contains(" 30 decisions/s")),
+                slow.out());
+        // SISO saves a batch at once: the ages of one sample would be the same every second
+        Result siso = demo("--npcs", "600", "--ticks", "180", "--policy", "SISO", "--budget", "every:0.5");
+        assertEquals(0, siso.exitCode(), siso.err());
+        List<String> reports = siso.out().lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
+        for (String report : reports.subList(1, reports.size())) {
+            Matcher ages = Pattern.compile("age mean ([0-9.]+) max ([0-9.]+) s").matcher(report);
+            assertTrue(ages.find(), report);
+            double mean = Double.parseDouble(ages.group(1));
+            double max = Double.parseDouble(ages.group(2));
+            // saved all at once every 0.5 s: ages climb from 0 to 29 ticks (0.483 s) and back, twice a
+            // second; a quarter of the ticks, at random, sample them
+            assertTrue(mean > 0.15 && mean < 0.35 && max > 0.35 && max < 0.5 && mean < max,
+                    "mean over the second, max of it: " + report);
+        }
+    }
+
+    @Test
+    void helpExitsWithZero() {
+        Result run = demo("--help");
+        assertEquals(0, run.exitCode());
+        assertTrue(run.out().contains("--budget"), run.out());
+    }
+
+    @Test
+    void badOutputPathsAreRefusedBeforeAnythingRuns(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("taken"), "a file");
+        String[][] cases = {
+                {"--gif", "", "--gif needs a folder"},
+                {"--gif", file.toString(), "--gif must be a folder, and " + file + " is a file"},
+                {"--gif", file.resolve("below").toString(), "--gif cannot make the folder " + file.resolve("below")},
+                {"--gif", "/proc/x", "--gif cannot make the folder /proc/x"},
+                {"--trace", "", "--trace needs a file"},
+                {"--trace", dir.toString(), "--trace must be a file, and " + dir + " is a folder"},
+                {"--trace", file.resolve("t.json").toString(), "--trace cannot make the folder " + file},
+        };
+        for (String[] bad : cases) {
+            Result run = demo("--npcs", "100", "--ticks", "30", bad[0], bad[1]);
+            assertEquals(2, run.exitCode(), String.join(" ", bad) + ": " + run.out() + run.err());
+            assertTrue(run.err().contains(bad[2]), "names the bad value: " + run.err());
+            assertTrue(run.err().lines().findFirst().orElse("").contains(bad[2]), "one line first, then the usage: " + run.err());
+            assertTrue(run.out().isEmpty(), "nothing ran: " + run.out());
+        }
+        try (Stream<Path> listing = Files.list(dir)) {
+            assertEquals(List.of(file), listing.collect(Collectors.toList()), "nothing written");
+        }
+    }
+
+    @Test
+    void aTraceIntoAFolderThatDoesNotExistYetMakesTheFolder(@TempDir Path dir) {
+        Path trace = dir.resolve("new").resolve("deeper").resolve("trace.json");
+        Result run = demo("--npcs", "100", "--ticks", "30", "--trace", trace.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(Files.isRegularFile(trace));
+    }
+
+    @Test
+    void theComparisonDrawsEachDecidersTickTimesAndCostAsAPng(@TempDir Path dir) throws IOException {
+        Path plot = dir.resolve("plots").resolve("compare.png");
+        Result run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40", "--plot", plot.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("plot: " + plot), run.out());
+        BufferedImage image = ImageIO.read(plot.toFile());
+        assertEquals(ComparePlot.WIDTH, image.getWidth());
+        assertEquals(ComparePlot.FRAMES_HEIGHT + ComparePlot.COST_HEIGHT, image.getHeight());
+    }
+
+    @Test
+    void theComparisonUsesTheHistoryItIsGiven() {
+        Result run = demo("--compare", "--npcs", "400", "--ticks", "60", "--budget", "jobs:40", "--history", "0");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("history 0"), run.out());
+    }
+
+    @Test
+    void theTraceIsChromeTraceEventJsonWithJobsPerThreadAndTick(@TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("trace.json");
+        Result run = demo("--npcs", "400", "--ticks", "20", "--threads", "same-tick", "--budget", "jobs:50",
+                "--trace", trace.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        String json = Files.readString(trace);
+        assertTrue(json.startsWith("{\"displayTimeUnit\":\"ms\",\"traceEvents\":["), json.substring(0, 80));
+        long jobs = json.lines().filter(line -> line.contains("\"cat\":\"job\"")).count();
+        long ticks = json.lines().filter(line -> line.contains("\"name\":\"tick ")).count();
+        assertEquals(20 * 50, jobs);
+        assertEquals(20, ticks);
+        assertTrue(json.contains("\"name\":\"thread_name\""), "threads are named");
+    }
+
+    @Test
+    void theCompareTableHasEveryRow() {
+        Result run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40");
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> rows = run.out().lines().filter(line -> line.startsWith("| ") && !line.startsWith("| decider"))
+                .collect(Collectors.toList());
+        List<String> names = rows.stream().map(row -> row.split("\\|")[1].trim()).collect(Collectors.toList());
+        // 400 NPCs at 40 jobs a tick, 60 ticks a second: everyone every 10 ticks, 1/6 s
+        assertEquals(List.of("update-all", "AIAO", "SIAO", "SISO", "AISO", "interval 0.167s"), names, run.out());
+        for (String row : rows) {
+            String[] cells = row.split("\\|", -1);
+            assertEquals(8 + 2, cells.length, "8 columns: " + row);
+            for (int c = 1; c <= 8; c++) {
+                assertTrue(!cells[c].isBlank(), "column " + c + " filled: " + row);
+            }
+        }
+    }
+
+    @Test
+    void gifsAreWrittenForUpdateAllAndEachPolicyAtTenAndThirtyHertz(@TempDir Path dir) throws IOException {
+        Result run = demo("--gif", dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> files;
+        try (Stream<Path> listing = Files.list(dir)) {
+            files = listing.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
+        }
+        assertEquals(List.of("aiao-10hz.gif", "aiao-30hz.gif", "aiso-10hz.gif", "aiso-30hz.gif", "siao-10hz.gif",
+                "siao-30hz.gif", "siso-10hz.gif", "siso-30hz.gif", "update-all.gif"), files);
+        for (String file : files) {
+            try (ImageInputStream in = ImageIO.createImageInputStream(dir.resolve(file).toFile())) {
+                ImageReader reader = ImageIO.getImageReadersByFormatName("gif").next();
+                reader.setInput(in);
+                assertEquals(GifRun.FRAMES, reader.getNumImages(true), file);
+                assertEquals(GifRun.WIDTH, reader.getWidth(0), file);
+            }
+        }
+    }
+}
