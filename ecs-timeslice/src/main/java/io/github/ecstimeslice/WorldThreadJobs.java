@@ -45,13 +45,12 @@ final class WorldThreadJobs<I, O> {
     /** Reads every slot's input now, at the batch's start (sync input). */
     @SuppressWarnings("unchecked")
     void readInputs() {
-        TimeslicedSystem<I, O> decider = system;
         Batch b = batch;
         int[] keys = b.keys;
         Object[] inputs = b.inputs;
         for (int slot = 0, s = b.size; s > slot; slot++) {
             try {
-                decider.setUpInput(keys[slot], (I) inputs[slot]);
+                system.setUpInput(keys[slot], (I) inputs[slot]);
             } catch (Throwable thrown) {
                 if (thrown instanceof VirtualMachineError) { // it leaves at once: no job may run on an old input
                     for (int unread = slot; s > unread; unread++) {

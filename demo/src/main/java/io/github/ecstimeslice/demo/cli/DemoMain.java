@@ -84,7 +84,7 @@ public final class DemoMain implements Callable<Integer> {
     @Option(names = "--compare", description = "compare update-all, the four policies and IntervalIteratingSystem")
     private boolean compare;
 
-    @Option(names = "--gif", paramLabel = "DIR", description = "write the seed's illustrations as looping GIFs into DIR")
+    @Option(names = "--gif", paramLabel = "DIR", description = "write Chou's illustrations as looping GIFs into DIR")
     private Path gifDirectory;
 
     @Option(names = "--trace", paramLabel = "FILE", description = "write a Chrome trace-event JSON of the job timeline")

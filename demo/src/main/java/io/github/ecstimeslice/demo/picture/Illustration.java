@@ -19,7 +19,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * Draws a small {@link Scene} as the seed's illustrations do: the target as a circle, each NPC as a
+ * Draws a small {@link Scene} as Chou's illustrations do: the target as a circle, each NPC as a
  * black pointer showing its orientation and a red indicator showing its desired orientation (its
  * latest decision), with a caption and the game time above and a legend below. Antialiased Java 2D,
  * headless, then mapped onto a small fixed palette for the GIF.

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code --gif DIR}: the seed's illustrations, one looping GIF each: a dozen NPCs, update-all, and
+ * {@code --gif DIR}: Chou's illustrations, one looping GIF each: a dozen NPCs, update-all, and
  * each policy at 10 and 30 jobs per second (9 files), one lap of the target (8 s) at 60 ticks a
  * second, a frame every 4 ticks. A lap runs unrecorded first, so the recorded one starts where the
  * previous ended: the NPCs face the target at both ends and the loop has no jump at its seam.

@@ -63,7 +63,7 @@ public final class FacingWorlds {
     }
 
     /**
-     * The decision system a benchmark names: {@code walker} (the seed's hand-written round robin),
+     * The decision system a benchmark names: {@code walker} (Chou's hand-written round robin),
      * {@code walker+record} (the same, keeping each NPC's latest decision in an object), an
      * {@link IoPolicy} name (a FaceTargetSystem with a jobs-per-tick budget and the default
      * history), a policy name and {@value #NO_HISTORY} (the same, keeping no history) or

@@ -11,7 +11,7 @@ import io.github.ecstimeslice.facing.Position;
 import java.util.Arrays;
 
 /**
- * The seed's "rudimentary timeslicing", hand-written: a cursor walks the subscription, deciding
+ * Chou's "rudimentary timeslicing", hand-written: a cursor walks the subscription, deciding
  * for {@code jobsPerTick} NPCs a tick (the atan2 toward the target, into DesiredOrientation). The
  * baseline the TimeslicedSystem's overhead is measured against. A recording walker also keeps each
  * NPC's latest decision in an object of its own (what any system whose decisions the game can

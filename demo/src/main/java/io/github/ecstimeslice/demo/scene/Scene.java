@@ -19,7 +19,7 @@ import io.github.ecstimeslice.facing.TurnRate;
 import java.util.Random;
 
 /**
- * The seed's scene at any scale: NPCs on a square grid, one unit apart, facing random ways; a
+ * Chou's scene at any scale: NPCs on a square grid, one unit apart, facing random ways; a
  * target moving along a figure-eight over them; a decision system (timesliced, update-all or
  * artemis's interval system) and the every-tick {@link TurnAnimationSystem}. Marks around the two
  * layers time each tick's decision and animation work. Built by {@link FacingWorlds}.

@@ -6,7 +6,7 @@ import com.artemis.systems.IteratingSystem;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.Position;
 
-/** The seed's "update all": every NPC decides which way to face every tick. For comparison. */
+/** Chou's "update all": every NPC decides which way to face every tick. For comparison. */
 @All({Position.class, DesiredOrientation.class})
 final class UpdateAllFacingSystem extends IteratingSystem {
 
