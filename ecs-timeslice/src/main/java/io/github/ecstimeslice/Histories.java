@@ -64,7 +64,7 @@ final class Histories<O> {
         ImmutableBag<BaseSystem> systems = world.getSystems();
         for (int i = 0, s = systems.size(); s > i; i++) {
             if (systems.get(i) instanceof TimeslicedSystem<?, ?> other && other != system
-                    && other.histories().depth != TimeslicedSystem.NO_HISTORY && other.histories().type == type) {
+                    && other.historyDepth() != TimeslicedSystem.NO_HISTORY && other.historyType() == type) {
                 throw new IllegalStateException(system.getClass().getName() + " and " + other.getClass().getName()
                         + " both keep their outputs in " + type.getName()
                         + ": give each timesliced system its own DecisionHistory subclass");

@@ -45,15 +45,16 @@ final class JobAllowance {
         return switch (budget.kind()) {
             case JOBS_PER_TICK -> (int) budget.amount();
             case MILLIS_PER_TICK -> onWorkers ? jobsFitting(budget.amount() * 1_000_000) : Integer.MAX_VALUE;
-            case JOBS_PER_SECOND, BATCH_EVERY -> {
-                double perSecond = budget.kind() == Budget.Kind.JOBS_PER_SECOND
-                        ? budget.amount()
-                        : batchSize / budget.amount();
-                lastRelease = creditedJobs(perSecond, delta);
-                credit += lastRelease;
-                yield credit >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) credit;
-            }
+            case JOBS_PER_SECOND -> earn(budget.amount(), delta);
+            case BATCH_EVERY -> earn(batchSize / budget.amount(), delta);
         };
+    }
+
+    /** Credits what a tick of {@code delta} earns at {@code perSecond}; returns the whole jobs credited. */
+    private int earn(double perSecond, float delta) {
+        lastRelease = creditedJobs(perSecond, delta);
+        credit += lastRelease;
+        return credit >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) credit;
     }
 
     /**

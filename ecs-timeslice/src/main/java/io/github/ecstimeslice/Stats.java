@@ -26,16 +26,11 @@ final class Stats {
     private double batchStartSeconds;
 
     /**
-     * The world's delta, checked: a tick needs a system not disposed and a delta that is finite
-     * and at least 0.
+     * The world's delta, checked: a tick needs one that is finite and at least 0.
      *
-     * @throws IllegalStateException    if the system was disposed
-     * @throws IllegalArgumentException naming the value and the system, if the delta is not
+     * @throws IllegalArgumentException naming the value and the system, if it is not
      */
-    static float checkedDelta(float delta, Object system, boolean disposed) {
-        if (disposed) {
-            throw new IllegalStateException(system.getClass().getName() + " was disposed");
-        }
+    static float checkedDelta(float delta, Object system) {
         if (!(delta >= 0) || delta == Float.POSITIVE_INFINITY) { // NaN fails the first test
             throw new IllegalArgumentException(system.getClass().getName()
                     + ": world.delta must be finite and at least 0, was " + delta);

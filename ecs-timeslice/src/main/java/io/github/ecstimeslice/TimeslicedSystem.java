@@ -33,16 +33,15 @@ import java.util.concurrent.ForkJoinPool;
  * callbacks deleted), and nothing of the entity is left behind.
  *
  * <p>A turn reads the settings once, at its start: a change made mid-turn applies from the next
- * tick (a policy from the next batch started in a later turn). A {@code world.delta} that is not finite and at least 0 is rejected before anything
- * changes. Whatever a callback throws fails its job alone and is thrown as a
- * {@link JobFailedException} when the tick's work is done ({@link VirtualMachineError}s at once);
- * an executor's {@code Error} only costs parallelism and is thrown then too. Every tick past the
- * checks counts, and so does every job it started.
+ * tick (a policy from the next batch started in a later turn). A {@code world.delta} that is not
+ * finite and at least 0 is rejected before anything changes. Whatever a callback throws fails its
+ * job alone and is thrown as a {@link JobFailedException} when the tick's work is done
+ * ({@link VirtualMachineError}s at once); an executor's {@code Error} only costs parallelism and
+ * is thrown then too. Every tick past the checks counts, and so does every job it started.
  *
  * <p>Inputs and outputs live in reused slots: in steady state a tick allocates nothing on the
  * world's thread. A tick costs O(jobs run), plus O(entities) once per batch to copy the keys (and
- * read the inputs with sync input). The aspect comes from {@code @All/@One/@Exclude} on the
- * subclass, or from the constructor. A subclass that overrides {@link #dispose()} must call
+ * read the inputs with sync input). A subclass that overrides {@link #dispose()} must call
  * {@code super.dispose()}.
  *
  * @param <I> a job's input, written by {@link #setUpInput(int, Object)}
@@ -235,12 +234,12 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /** How many saved outputs each entity's history keeps. */
-    public int historyDepth() {
+    public final int historyDepth() {
         return histories.depth;
     }
 
     /** The component type this system keeps its saved outputs in (none with {@link #NO_HISTORY}). */
-    public Class<? extends DecisionHistory<O>> historyType() {
+    public final Class<? extends DecisionHistory<O>> historyType() {
         return histories.type;
     }
 
@@ -307,7 +306,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     @Override
     protected final void processSystem() {
-        float delta = Stats.checkedDelta(world.delta, this, disposed);
+        if (disposed) {
+            throw new IllegalStateException(getClass().getName() + " was disposed");
+        }
+        float delta = Stats.checkedDelta(world.delta, this);
         // the turn's settings, read once: what a callback changes during the turn applies from the next
         IoPolicy nextBatchPolicy = policy;
         ThreadingSetting tickThreading = threading;
@@ -419,12 +421,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         histories.forget(entityId, world);
     }
 
-    /** The parts that keep the outputs, for another system's check that no two share a history type. */
-    Histories<O> histories() {
-        return histories;
-    }
-
-    /** The game's {@link #createInput()}, checked: a null would fail far from its cause. */
+    /** The game's factories, checked: a null would fail far from its cause. */
     I newInput() {
         return made(createInput(), "createInput");
     }
