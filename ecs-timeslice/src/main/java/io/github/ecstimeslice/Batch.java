@@ -44,12 +44,14 @@ final class Batch {
     }
 
     /**
-     * Starts the next batch with the ids of {@code entities} (ascending, at most the capacity
-     * {@link #ensureCapacity} made) under {@code policy}. O(entities).
+     * Starts the next batch under {@code policy} with the ids of {@code entities} (ascending, at
+     * most the capacity {@link #ensureCapacity} made) that {@code schedule} says are due: all of
+     * them with one tier. O(entities).
      */
-    void start(IntBag entities, IoPolicy policy) {
-        size = entities.size();
-        System.arraycopy(entities.getData(), 0, keys, 0, size);
+    void start(IntBag entities, IoPolicy policy, TierSchedule schedule) {
+        size = schedule.tiered()
+                ? schedule.compose(entities, keys, nextIndex())
+                : copy(entities, keys);
         position = 0;
         stagedSaved = 0;
         batchesStarted++;
@@ -58,6 +60,16 @@ final class Batch {
             droppedCount = 0;
         }
         this.policy = policy;
+    }
+
+    private static int copy(IntBag entities, int[] keys) {
+        System.arraycopy(entities.getData(), 0, keys, 0, entities.size());
+        return entities.size();
+    }
+
+    /** The index the next batch will have: batches started so far, as a wrapping int. */
+    int nextIndex() {
+        return (int) batchesStarted;
     }
 
     /** True if the slot was dropped from this batch. */

@@ -11,9 +11,26 @@ final class EntityNotices {
     private EntityNotices() {
     }
 
-    /** Calls {@code entityJoined} for each of {@code entities}. */
+    /**
+     * Schedules each of {@code entities} and asks its tier first, then calls {@code entityJoined}
+     * for each: a tier that fails to be assessed keeps no hook from running.
+     */
     static void joined(IntBag entities, TimeslicedSystem<?, ?> system) {
-        tell(entities, system, true);
+        int[] ids = entities.getData();
+        Throwable failed = null;
+        for (int i = 0, s = entities.size(); s > i; i++) {
+            try {
+                system.join(ids[i]);
+            } catch (IllegalStateException thrown) {
+                failed = keep(failed, thrown);
+            }
+        }
+        try {
+            tell(entities, system, true);
+        } catch (RuntimeException | Error thrown) {
+            failed = keep(failed, thrown);
+        }
+        TickFailures.rethrow(failed);
     }
 
     /**
@@ -39,13 +56,20 @@ final class EntityNotices {
                     system.entityLeft(ids[i]);
                 }
             } catch (Throwable thrown) {
-                if (failed == null) {
-                    failed = thrown;
-                } else if (failed != thrown) {
-                    failed.addSuppressed(thrown);
-                }
+                failed = keep(failed, thrown);
             }
         }
         TickFailures.rethrow(TickFailures.unchecked(failed, "an entityJoined or entityLeft hook failed"));
+    }
+
+    /** The first of the failures so far, with {@code thrown} attached if it is another. */
+    private static Throwable keep(Throwable failed, Throwable thrown) {
+        if (failed == null) {
+            return thrown;
+        }
+        if (failed != thrown) {
+            failed.addSuppressed(thrown);
+        }
+        return failed;
     }
 }

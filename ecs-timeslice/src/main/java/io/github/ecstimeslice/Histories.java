@@ -152,10 +152,14 @@ final class Histories<O> {
         store.clear(entityId);
     }
 
-    /** Measures the ages of the latest outputs of {@code entities} into {@code ages}. O(entities). */
-    DecisionAges measureAges(IntBag entities, DecisionAges ages) {
+    /**
+     * Measures the ages of the latest outputs of {@code entities} in {@code tier} ({@code -1}: all)
+     * into {@code ages}. O(entities).
+     */
+    DecisionAges measureAges(IntBag entities, DecisionAges ages, TierSchedule schedule, int tier) {
         int[] ids = entities.getData();
         long lastTick = stats.tick - 1;
+        int counted = 0;
         int withOutput = 0;
         long sumTicks = 0;
         long maxTicks = 0;
@@ -163,6 +167,10 @@ final class Histories<O> {
         double maxSeconds = 0;
         for (int i = 0, s = entities.size(); s > i; i++) {
             int entity = ids[i];
+            if (tier >= 0 && schedule.tier(entity) != tier) {
+                continue;
+            }
+            counted++;
             if (store.size(entity) == 0) {
                 continue;
             }
@@ -174,7 +182,7 @@ final class Histories<O> {
             maxTicks = Math.max(maxTicks, ageTicks);
             maxSeconds = Math.max(maxSeconds, ageSeconds);
         }
-        ages.entities = entities.size();
+        ages.entities = counted;
         ages.withOutput = withOutput;
         ages.meanTicks = withOutput == 0 ? 0 : (double) sumTicks / withOutput;
         ages.maxTicks = maxTicks;

@@ -31,6 +31,14 @@ final class JobAllowance {
         return !onWorkers && budget.kind() == Budget.Kind.MILLIS_PER_TICK;
     }
 
+    /**
+     * True if a batch that held no job and started {@code seconds} of game time ago is not over:
+     * a {@link Budget#batchEvery} batch lasts its period. O(1).
+     */
+    boolean holdsEmptyBatch(double seconds) {
+        return budget.kind() == Budget.Kind.BATCH_EVERY && seconds + 1e-9 < budget.amount();
+    }
+
     /** The budget's time per tick, in nanoseconds. */
     long nanosPerTick() {
         return (long) (budget.amount() * 1_000_000);

@@ -21,9 +21,10 @@ final class Stats {
     long lastBatchJobs;
     long lastBatchTicks;
     double lastBatchSeconds;
+    /** Game time at the start of the tick the current batch started in. */
+    double batchStartSeconds;
     private long batchStartJobs;
     private long batchStartTick;
-    private double batchStartSeconds;
 
     /**
      * The world's delta, checked: a tick needs one that is finite and at least 0.

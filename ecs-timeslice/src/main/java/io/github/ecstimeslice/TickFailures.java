@@ -2,13 +2,13 @@ package io.github.ecstimeslice;
 
 /**
  * What failed in a tick of a {@link TimeslicedSystem}, kept until the tick's work is done: the
- * first job's failure, with the later ones attached as suppressed. A
+ * first failure (a job's, or a tier assessment's), with the later ones attached as suppressed. A
  * {@link VirtualMachineError} is no job's failure: it is rethrown at once.
  */
 final class TickFailures {
 
     private final TimeslicedSystem<?, ?> system;
-    private JobFailedException first;
+    private RuntimeException first;
 
     TickFailures(TimeslicedSystem<?, ?> system) {
         this.system = system;
@@ -25,7 +25,11 @@ final class TickFailures {
         if (thrown instanceof VirtualMachineError) {
             throw (VirtualMachineError) thrown;
         }
-        JobFailedException failed = new JobFailedException(system, entityId, thrown);
+        add(new JobFailedException(system, entityId, thrown));
+    }
+
+    /** Keeps a failure that is no job's (a tier assessment's) for the end of the tick. */
+    void add(RuntimeException failed) {
         if (first == null) {
             first = failed;
         } else {
@@ -38,7 +42,7 @@ final class TickFailures {
      * ({@code refused}, may be null) with the job failures attached, else the first job failure.
      */
     void throwIfAny(Error refused) {
-        JobFailedException failed = first;
+        RuntimeException failed = first;
         first = null;
         rethrow(executorErrorFirst(refused, failed));
     }

@@ -61,6 +61,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private final Batch batch;
     private final TickFailures failures = new TickFailures(this);
     private final JobAllowance allowance = new JobAllowance();
+    private final TierSchedule schedule = new TierSchedule(this, failures);
     private final Histories<O> histories;
     private final WorldThreadJobs<I, O> worldThread;
     private final WorkerJobs<I, O> workers;
@@ -140,6 +141,19 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     protected void outputSaved(int entityId, O output) {
     }
 
+    /**
+     * The entity's significance tier, 0 to {@code tiers().count() - 1}: 0 decides in every batch,
+     * higher tiers less often (see {@link Tiers}). Called on the world's thread when the entity
+     * joins, then at least once per {@link Tiers#reassessSeconds()} by a sweep spread over the
+     * ticks, and by {@link #reassess(int)}; never while there is only one tier. Default: 0.
+     * A value out of range, or a throw, fails the tick (or {@code reassess}) with an
+     * {@code IllegalStateException} naming the system, the entity and the value; the entity keeps
+     * its tier (tier 0 if it just joined).
+     */
+    protected int tierOf(int entityId) {
+        return 0;
+    }
+
     /** Called on the world's thread when an entity joined, as artemis's {@code inserted}; its first job is in the next batch. */
     protected void entityJoined(int entityId) {
     }
@@ -167,7 +181,12 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** Measures the ages of the subscribed entities' latest outputs into {@code ages} (returned). O(entities). */
     public DecisionAges measureAges(DecisionAges ages) {
-        return histories.measureAges(subscription.getEntities(), ages);
+        return histories.measureAges(subscription.getEntities(), ages, schedule, -1);
+    }
+
+    /** Measures the ages of the latest outputs of the subscribed entities in {@code tier} into {@code ages} (returned). O(entities). */
+    public DecisionAges measureAges(int tier, DecisionAges ages) {
+        return histories.measureAges(subscription.getEntities(), ages, schedule, checkedTier(tier));
     }
 
     /** This system's policy: the one the next batch will use. */
@@ -231,6 +250,61 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      */
     public void setThreading(Threading threading, Executor executor) {
         this.threading = ThreadingSetting.of(threading, executor, true);
+    }
+
+    /** This system's significance tiers; {@code Tiers.decideEvery(1)} unless set. */
+    public Tiers tiers() {
+        return schedule.tiers;
+    }
+
+    /**
+     * Gives the system significance tiers: which entities each batch holds, from the next batch
+     * on. Entities keep their tier (the slowest, if there are fewer now) until their next
+     * assessment, and are due within their new period. O(entities) if the periods changed.
+     *
+     * @throws IllegalArgumentException if {@code tiers} is null
+     */
+    public void setTiers(Tiers tiers) {
+        schedule.use(notNull(tiers, "tiers"), subscription == null ? null : subscription.getEntities(),
+                batch.nextIndex());
+    }
+
+    /** The tier the entity is in now, as its last assessment said; -1 if it is not subscribed. O(1). */
+    public int tier(int entityId) {
+        return schedule.tier(entityId);
+    }
+
+    /**
+     * Asks {@link #tierOf(int)} for the entity now (a teleport, a spawn near the camera): a faster
+     * tier puts it in the next batch that starts. Nothing for an entity not subscribed yet (it is
+     * asked when it joins) or while there is only one tier. On the world's thread.
+     *
+     * @throws IllegalStateException if {@code tierOf} answers a tier out of range or throws
+     */
+    public void reassess(int entityId) {
+        if (schedule.tiered() && schedule.tier(entityId) >= 0) {
+            schedule.assess(entityId, batch.nextIndex());
+        }
+    }
+
+    /**
+     * How many subscribed entities are in {@code tier} now. O(1).
+     *
+     * @throws IllegalArgumentException if {@code tier} is not a tier of {@link #tiers()}
+     */
+    public int entitiesInTier(int tier) {
+        return schedule.entities[checkedTier(tier)];
+    }
+
+    /**
+     * Decisions per game second for {@code tier} over the last completed batch: the jobs it held
+     * for the tier's entities over its length; 0 before one completed.
+     *
+     * @throws IllegalArgumentException if {@code tier} is not a tier of {@link #tiers()}
+     */
+    public double decisionsPerSecond(int tier) {
+        int slots = schedule.lastBatchSlots[checkedTier(tier)];
+        return stats.lastBatchSeconds > 0 ? slots / stats.lastBatchSeconds : 0;
     }
 
     /** How many saved outputs each entity's history keeps. */
@@ -321,7 +395,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             }
             workers.crew.setExecutor(tickThreading.executor());
             batch.skipDropped();
-            if (batch.finished()) {
+            if (schedule.tiered()) {
+                schedule.reassessSome(subscription.getEntities(), delta, batch.nextIndex());
+            }
+            if (batch.finished() && !holdsEmptyBatch()) {
                 startNextBatch(nextBatchPolicy); // 2.
             }
             runJobs(tickThreading.threading(), delta); // 3. and 4.
@@ -355,11 +432,21 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (batch.policy.syncOutput()) {
             histories.saveStaged();
         }
+        schedule.batchTurnedOver(batch.size > 0);
         stats.batchTurnedOver(batch.size);
-        batch.start(entities, nextPolicy);
+        batch.start(entities, nextPolicy, schedule);
         if (nextPolicy.syncInput()) {
             worldThread.readInputs();
         }
+    }
+
+    /**
+     * True if a batch that held no job (with tiers, none was due) goes on, so that a batch lasts
+     * what its budget says even then: {@link Budget#batchEvery} keeps it for its period.
+     */
+    private boolean holdsEmptyBatch() {
+        return batch.size == 0 && batch.batchesStarted > 0 && schedule.tiered()
+                && allowance.holdsEmptyBatch(stats.tickStartSeconds - stats.batchStartSeconds);
     }
 
     /** Starts and finishes this tick's jobs where {@code threading} says, as many as the budget allows. */
@@ -397,10 +484,14 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         entityLeft(entityId);
     }
 
-    /** Artemis's notice that an entity joined: calls {@link #entityJoined(int)}. */
+    /** Artemis's notice that an entity joined: asks its tier, then calls {@link #entityJoined(int)}. */
     @Override
     protected final void inserted(int entityId) {
-        entityJoined(entityId);
+        try {
+            join(entityId);
+        } finally {
+            entityJoined(entityId);
+        }
     }
 
     /** Artemis's notice: forgets every entity first, then calls {@link #entityLeft(int)} for each. */
@@ -409,16 +500,32 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         EntityNotices.left(entities, this);
     }
 
-    /** Artemis's notice that entities joined: calls {@link #entityJoined(int)} for each, even after one throws. */
+    /** Artemis's notice that entities joined: asks their tiers, then calls {@link #entityJoined(int)} for each, even after one throws. */
     @Override
     public final void inserted(IntBag entities) {
         EntityNotices.joined(entities, this);
     }
 
-    /** Drops the entity's job and its history, so nothing of it reaches its id's next entity. */
+    /** Drops the entity's job, its history and its tier, so nothing of it reaches its id's next entity. */
     void forget(int entityId) {
         batch.dropEntity(entityId);
         histories.forget(entityId, world);
+        schedule.left(entityId);
+    }
+
+    /** Schedules the entity that joined for the next batch and, with tiers, asks its tier. */
+    void join(int entityId) {
+        schedule.joined(entityId, batch.nextIndex());
+        if (schedule.tiered()) {
+            schedule.assess(entityId, batch.nextIndex());
+        }
+    }
+
+    private int checkedTier(int tier) {
+        if (tier < 0 || tier >= schedule.tiers.count()) {
+            throw new IllegalArgumentException("tier must be from 0 to " + (schedule.tiers.count() - 1) + ", was " + tier);
+        }
+        return tier;
     }
 
     /** The game's factories, checked: a null would fail far from its cause. */

@@ -30,7 +30,7 @@ class BatchTest {
     private Batch batchOf(int... ids) {
         Batch batch = new Batch(IoPolicy.AIAO);
         batch.ensureCapacity(ids.length, Object::new, Object::new, store);
-        batch.start(ids(ids), IoPolicy.SISO);
+        batch.start(ids(ids), IoPolicy.SISO, new TierSchedule(null, null));
         return batch;
     }
 
@@ -54,7 +54,7 @@ class BatchTest {
         batch.position = 1;
         batch.skipDropped();
         assertEquals(2, batch.position);
-        batch.start(ids(2, 5, 9), IoPolicy.AIAO);
+        batch.start(ids(2, 5, 9), IoPolicy.AIAO, new TierSchedule(null, null));
         assertFalse(batch.isDropped(1));
         assertEquals(2, batch.batchesStarted);
     }

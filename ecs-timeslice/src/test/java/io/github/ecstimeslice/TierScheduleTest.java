@@ -1,0 +1,86 @@
+package io.github.ecstimeslice;
+
+import com.artemis.World;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The tiers' reference table: which entities each batch holds, as the timing contract's table shows. */
+class TierScheduleTest {
+
+    /** Decides for entities with {@link Decides}; each one's tier is what {@link #tiers} says; records each batch's keys. */
+    static final class TieredStamps extends StampSystem {
+        final int[] tiers;
+        final List<List<Integer>> batches = new ArrayList<>();
+
+        TieredStamps(Tiers tiers, int... entityTiers) {
+            super(IoPolicy.AIAO, Budget.jobsPerTick(1000));
+            this.tiers = entityTiers;
+            setTiers(tiers);
+            observedBy(new Observer() {
+                @Override
+                public void jobRan(StampSystem system, int entityId, Stamp input) {
+                    while (batches.size() < system.batchesStarted()) {
+                        batches.add(new ArrayList<>());
+                    }
+                    batches.get((int) system.batchesStarted() - 1).add(entityId);
+                }
+
+                @Override
+                public void outputSaved(StampSystem system, int entityId, Stamp output) {
+                }
+            });
+        }
+
+        @Override
+        protected int tierOf(int entityId) {
+            return tiers[entityId];
+        }
+    }
+
+    @Test
+    void eachTiersEntitiesSpreadOverItsPhasesAfterTheirFirstJob() {
+        TieredStamps system = new TieredStamps(Tiers.decideEvery(1, 2, 4), 0, 0, 1, 1, 2, 2);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 6);
+        TestWorlds.run(world, 9, 0.1f);
+        assertEquals(List.of(
+                List.of(0, 1, 2, 3, 4, 5), // all joined: every one's first job
+                List.of(0, 1, 3, 5),
+                List.of(0, 1, 2),
+                List.of(0, 1, 3),
+                List.of(0, 1, 2, 4),
+                List.of(0, 1, 3, 5),
+                List.of(0, 1, 2),
+                List.of(0, 1, 3),
+                List.of(0, 1, 2, 4)), system.batches);
+    }
+
+    @Test
+    void aMoveToAFasterTierIsInTheNextBatchAndToASlowerOneKeepsItsDueBatch() {
+        TieredStamps system = new TieredStamps(Tiers.decideEvery(1, 2, 4), 0, 0, 1, 1, 2, 2);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 6);
+        TestWorlds.run(world, 3, 0.1f); // batches 0 to 2
+        system.tiers[4] = 0; // was due in batch 4
+        system.reassess(4);
+        TestWorlds.run(world, 1, 0.1f); // batch 3
+        system.tiers[0] = 2; // was due in batch 4: keeps it, then tier 2's next phase (2): batch 6
+        system.reassess(0);
+        TestWorlds.run(world, 5, 0.1f); // batches 4 to 8
+        assertEquals(List.of(
+                List.of(0, 1, 3, 4),
+                List.of(0, 1, 2, 4),
+                List.of(1, 3, 4, 5),
+                List.of(0, 1, 2, 4),
+                List.of(1, 3, 4),
+                List.of(1, 2, 4)), system.batches.subList(3, 9)); // 5 (tier 2, phase 1) is due in batch 9
+        assertEquals(0, system.tier(4));
+        assertEquals(2, system.tier(0));
+        assertEquals(List.of(2, 2, 2), List.of(system.entitiesInTier(0), system.entitiesInTier(1),
+                system.entitiesInTier(2)));
+    }
+}
