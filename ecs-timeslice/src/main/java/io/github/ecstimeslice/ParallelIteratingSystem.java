@@ -29,6 +29,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link #minEntitiesForWorkers()} is processed on the world's thread alone, where handing out
  * work would cost more than it saves.
  *
+ * <p><b>Tiers.</b> With {@link #processEvery(int...)} far or unseen entities can be processed
+ * less often: tier {@code i} ({@link #tierOf(int)}) once every {@code k_i} ticks, spread over the
+ * ticks, with {@link #entityDelta(int)} the game time since the entity's last turn (an animation
+ * that moves by rate × that time reaches the same place). A tick then costs O(entities) cheap
+ * checks plus the due entities' work.
+ *
  * <p>A subclass that overrides {@link #dispose()} must call {@code super.dispose()}.
  */
 public abstract class ParallelIteratingSystem extends BaseEntitySystem {
@@ -43,6 +49,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     private int minEntitiesForWorkers = DEFAULT_MIN_ENTITIES_FOR_WORKERS;
     @SkipWire
     private final WorkerCrew crew = new WorkerCrew(this::processRange, CHUNKS_PER_THREAD);
+    @SkipWire
+    private final TickTiers tickTiers = new TickTiers();
     /** This tick's entity ids, for the workers; published to them by the crew's start. */
     private int[] tickEntities = new int[0];
     /** The first failure of this tick's {@code process} calls, on any thread. */
@@ -66,6 +74,47 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      * the class comment for what it may touch.
      */
     protected abstract void process(int entityId);
+
+    /**
+     * The entity's significance tier for this system, 0 to {@code tickPeriods().length - 1}: tier
+     * {@code i} is processed once every {@code tickPeriods()[i]} ticks. Called when the entity is
+     * due, right before {@code process} (on a worker too, with worker threading: read only what
+     * no other system writes during this one's turn, such as a {@link TimeslicedSystem#tier(int)});
+     * never while every entity is processed every tick. Default: 0. A value out of range fails
+     * the tick with an {@code IllegalStateException} naming the system, the entity and the value.
+     */
+    protected int tierOf(int entityId) {
+        return 0;
+    }
+
+    /**
+     * The game seconds since {@code process} last ran for the entity (since the end of the tick
+     * before it joined, if it never did), up to the end of this tick: {@code world.delta} while
+     * every entity is processed every tick. Call it from {@code process}, for that entity. O(1).
+     */
+    protected final float entityDelta(int entityId) {
+        return tickTiers.tiered() ? tickTiers.secondsSince(entityId) : world.delta;
+    }
+
+    /**
+     * Processes tier {@code i}'s entities ({@link #tierOf(int)}) once every {@code tickPeriods[i]}
+     * ticks instead of every tick, spread over the ticks by a hash of their ids, from the next tick
+     * on; {@link #entityDelta(int)} gives {@code process} the time since an entity's last turn.
+     * Each entity is processed at least once every {@code tickPeriods[last]} ticks, however its
+     * tier moves. Default: {@code 1}, every entity every tick (no tiers asked, no bookkeeping).
+     * Costs 12 bytes per entity id and O(entities) to switch.
+     *
+     * @param tickPeriods 1 to 16 periods, in ticks: the first 1, each at least the one before
+     * @throws IllegalArgumentException naming the value if they are not
+     */
+    public void processEvery(int... tickPeriods) {
+        tickTiers.use(Tiers.checkedPeriods("tick", tickPeriods), subscription == null ? null : subscription.getEntities());
+    }
+
+    /** Each tier's period in ticks (a copy); {@code [1]} unless set. */
+    public int[] tickPeriods() {
+        return tickTiers.periods.clone();
+    }
 
     /** Where {@link #process(int)} runs; {@link Threading#WORLD_THREAD} unless set. */
     public Threading threading() {
@@ -122,11 +171,24 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     @Override
     protected final void processSystem() {
+        tickTiers.turnStarted(world.delta);
+        try {
+            processEntities();
+        } finally {
+            tickTiers.turnEnded();
+        }
+    }
+
+    private void processEntities() {
         IntBag entities = subscription.getEntities();
         int size = entities.size();
         int[] ids = entities.getData();
         ThreadingSetting tickThreading = threading;
         if (tickThreading.threading() == Threading.WORLD_THREAD || size < minEntitiesForWorkers) {
+            if (tickTiers.tiered()) {
+                tickTiers.process(this, ids, 0, size);
+                return;
+            }
             for (int i = 0; size > i; i++) {
                 process(ids[i]);
             }
@@ -140,6 +202,15 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
             crew.await(); // also when a VM error leaves: no chunk runs on into the next tick
         }
         throwFailure();
+    }
+
+    /** Artemis's notice that entities joined: with tiers, each is due in the next tick; then {@code inserted(int)} for each. */
+    @Override
+    public final void inserted(IntBag entities) {
+        if (tickTiers.tiered()) {
+            tickTiers.joined(entities);
+        }
+        super.inserted(entities);
     }
 
     /**
@@ -156,6 +227,10 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     private void processRange(int from, int to) {
         int[] ids = tickEntities;
         try {
+            if (tickTiers.tiered()) {
+                tickTiers.process(this, ids, from, to);
+                return;
+            }
             for (int i = from; to > i; i++) {
                 process(ids[i]);
             }

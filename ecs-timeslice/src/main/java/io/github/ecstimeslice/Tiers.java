@@ -42,21 +42,31 @@ public final class Tiers {
      *                                  decreases anywhere
      */
     public static Tiers decideEvery(int... batchPeriods) {
-        if (batchPeriods == null || batchPeriods.length == 0 || batchPeriods.length > MAX_TIERS) {
-            throw new IllegalArgumentException("tiers need 1 to " + MAX_TIERS + " batch periods, was "
-                    + (batchPeriods == null ? "null" : batchPeriods.length + ": " + Arrays.toString(batchPeriods)));
+        return new Tiers(checkedPeriods("batch", batchPeriods), DEFAULT_REASSESS_SECONDS);
+    }
+
+    /**
+     * A copy of {@code periods} (in {@code unit}s: batches, ticks), checked: 1 to {@value #MAX_TIERS},
+     * the first 1, each at least the one before.
+     *
+     * @throws IllegalArgumentException naming the value if not
+     */
+    static int[] checkedPeriods(String unit, int[] periods) {
+        if (periods == null || periods.length == 0 || periods.length > MAX_TIERS) {
+            throw new IllegalArgumentException("tiers need 1 to " + MAX_TIERS + " " + unit + " periods, was "
+                    + (periods == null ? "null" : periods.length + ": " + Arrays.toString(periods)));
         }
-        if (batchPeriods[0] != 1) {
-            throw new IllegalArgumentException("tier 0 decides in every batch: its period must be 1, was "
-                    + batchPeriods[0] + " in " + Arrays.toString(batchPeriods));
+        if (periods[0] != 1) {
+            throw new IllegalArgumentException("tier 0 runs in every " + unit + ": its period must be 1, was "
+                    + periods[0] + " in " + Arrays.toString(periods));
         }
-        for (int i = 1; i < batchPeriods.length; i++) {
-            if (batchPeriods[i] < batchPeriods[i - 1]) {
-                throw new IllegalArgumentException("each tier's batch period must be at least the one before, was "
-                        + batchPeriods[i] + " after " + batchPeriods[i - 1] + " in " + Arrays.toString(batchPeriods));
+        for (int i = 1; i < periods.length; i++) {
+            if (periods[i] < periods[i - 1]) {
+                throw new IllegalArgumentException("each tier's " + unit + " period must be at least the one before, was "
+                        + periods[i] + " after " + periods[i - 1] + " in " + Arrays.toString(periods));
             }
         }
-        return new Tiers(batchPeriods.clone(), DEFAULT_REASSESS_SECONDS);
+        return periods.clone();
     }
 
     /**

@@ -1,31 +1,66 @@
 package io.github.ecstimeslice.facing;
 
+import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
-import com.artemis.annotations.All;
+import com.artemis.annotations.SkipWire;
 import io.github.ecstimeslice.ParallelIteratingSystem;
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.TimeslicedSystem;
 
 /**
  * The animation layer: every tick, turns every NPC's {@link Orientation} toward its
- * {@link DesiredOrientation} along the shorter arc, by at most {@link TurnRate} × {@code world.delta},
- * never overshooting. O(entities) per tick, no allocation; an NPC that already faces its desired
- * orientation is only read, not written. Each NPC's turn touches only its own components, so
+ * {@link DesiredOrientation} along the shorter arc, by at most {@link TurnRate} × the time since
+ * its last turn ({@code world.delta} untiered), never overshooting. O(entities) per tick, no
+ * allocation; an NPC that already faces its desired orientation is only read, not written. Each
+ * NPC's turn touches only its own components, so
  * {@link #setThreading(Threading) setThreading}{@code (WORKERS_SAME_TICK)} spreads the NPCs over
  * all cores, finished within the system's turn.
+ *
+ * <p>{@link #followTiersOf} thins it by the decision system's significance tiers: with
+ * {@code processEvery(1, 2, 4)} an NPC in tier 2 turns every 4th tick, by four ticks' worth, and
+ * costs a quarter.
  */
-@All({Orientation.class, DesiredOrientation.class, TurnRate.class})
 public class TurnAnimationSystem extends ParallelIteratingSystem {
 
     private ComponentMapper<Orientation> orientations;
     private ComponentMapper<DesiredOrientation> desired;
     private ComponentMapper<TurnRate> turnRates;
+    @SkipWire
+    private TimeslicedSystem<?, ?> tiersFrom;
+
+    /** Turns every NPC with an {@link Orientation}, a {@link DesiredOrientation} and a {@link TurnRate}. */
+    public TurnAnimationSystem() {
+        super(Aspect.all(Orientation.class, DesiredOrientation.class, TurnRate.class)); // subclasses keep it
+    }
+
+    /**
+     * Takes each NPC's tier from {@code decisions} ({@link TimeslicedSystem#tier(int)}; an NPC it
+     * does not decide for is in tier 0) and turns tier {@code i} once every {@code tickPeriods[i]}
+     * ticks.
+     *
+     * @throws IllegalArgumentException if {@code decisions} is null or the periods are not valid
+     *                                  (see {@link #processEvery(int...)})
+     */
+    public void followTiersOf(TimeslicedSystem<?, ?> decisions, int... tickPeriods) {
+        if (decisions == null) {
+            throw new IllegalArgumentException("decisions must not be null, was null");
+        }
+        processEvery(tickPeriods);
+        tiersFrom = decisions;
+    }
+
+    @Override
+    protected int tierOf(int entityId) {
+        return tiersFrom == null ? 0 : Math.max(0, tiersFrom.tier(entityId));
+    }
 
     @Override
     protected void process(int entityId) {
         Orientation orientation = orientations.get(entityId);
         float want = Angles.wrap(desired.get(entityId).radians);
         if (orientation.radians != want) { // an NPC already facing its way costs two reads, no write
-            orientation.radians = turned(orientation.radians, want, turnRates.get(entityId).radiansPerSecond * world.delta);
+            float maxTurn = turnRates.get(entityId).radiansPerSecond * entityDelta(entityId);
+            orientation.radians = turned(orientation.radians, want, maxTurn);
         }
     }
 

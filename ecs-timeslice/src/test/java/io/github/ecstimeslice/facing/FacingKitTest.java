@@ -202,4 +202,52 @@ class FacingKitTest {
             }
         }
     }
+
+    @Test
+    void aFarNpcTurningEveryFourthTickReachesTheSameAngleAsOneTurningEveryTick() {
+        // tier 1 turns every 4th tick by the time since its last turn: at each of its turns it faces
+        // where an NPC turning every tick faces then, and both stop at the desired orientation
+        TurnAnimationSystem everyTick = new TurnAnimationSystem();
+        TurnAnimationSystem thinned = new TurnAnimationSystem() {
+            @Override
+            protected int tierOf(int entityId) {
+                return 1;
+            }
+        };
+        thinned.processEvery(1, 4);
+        World[] worlds = {new World(new WorldConfigurationBuilder().with(everyTick).build()),
+                new World(new WorldConfigurationBuilder().with(thinned).build())};
+        int[][] npcs = new int[2][8];
+        for (int w = 0; w < 2; w++) {
+            for (int i = 0; i < 8; i++) {
+                int id = worlds[w].create();
+                worlds[w].getMapper(Orientation.class).create(id).radians = 0;
+                worlds[w].getMapper(DesiredOrientation.class).create(id).radians = (float) (0.4 * (i + 1) - 1.7);
+                worlds[w].getMapper(TurnRate.class).create(id).radiansPerSecond = 1.5f;
+                npcs[w][i] = id;
+            }
+        }
+        float[] previous = new float[8];
+        int turnsSeen = 0;
+        for (int tick = 0; tick < 120; tick++) {
+            for (World world : worlds) {
+                world.setDelta(DT);
+                world.process();
+            }
+            for (int i = 0; i < 8; i++) {
+                float reference = worlds[0].getMapper(Orientation.class).get(npcs[0][i]).radians;
+                float far = worlds[1].getMapper(Orientation.class).get(npcs[1][i]).radians;
+                if (far != previous[i]) { // it turned in this tick
+                    assertEquals(reference, far, 1e-5, "NPC " + i + " at tick " + tick);
+                    turnsSeen++;
+                }
+                previous[i] = far;
+            }
+        }
+        for (int i = 0; i < 8; i++) {
+            float want = worlds[0].getMapper(DesiredOrientation.class).get(npcs[0][i]).radians;
+            assertEquals(want, worlds[1].getMapper(Orientation.class).get(npcs[1][i]).radians, 1e-6, "NPC " + i);
+        }
+        assertTrue(turnsSeen > 8 * 5, "the far NPCs turned in several steps: " + turnsSeen);
+    }
 }

@@ -1,0 +1,169 @@
+package io.github.ecstimeslice;
+
+import com.artemis.Aspect;
+import com.artemis.World;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The every-tick layer thinned by tiers: ParallelIteratingSystem.processEvery, tierOf and entityDelta. */
+class TieredIteratingTest {
+
+    private static final float DELTA = 1 / 60f;
+    private final ForkJoinPool pool = new ForkJoinPool(2);
+
+    @AfterEach
+    void shutDown() {
+        pool.shutdownNow();
+    }
+
+    /** Counts each entity's turns and sums the entity deltas they were given; tier = tiers[id]. */
+    static class SummingSystem extends ParallelIteratingSystem {
+        final int[] tiers = new int[4096];
+        final AtomicIntegerArray processed = new AtomicIntegerArray(4096);
+        final double[] summedDelta = new double[4096];
+        final AtomicIntegerArray perTick = new AtomicIntegerArray(1000);
+        int tick;
+
+        SummingSystem() {
+            super(Aspect.all(Decides.class));
+        }
+
+        @Override
+        protected int tierOf(int entityId) {
+            return tiers[entityId];
+        }
+
+        @Override
+        protected void process(int entityId) {
+            processed.incrementAndGet(entityId);
+            summedDelta[entityId] += entityDelta(entityId);
+            perTick.incrementAndGet(tick);
+        }
+
+        @Override
+        protected void end() {
+            tick++;
+        }
+    }
+
+    private void onThreads(ParallelIteratingSystem system, Threading threading) {
+        if (threading == Threading.WORKERS_SAME_TICK) {
+            system.setThreading(threading, pool);
+            system.setMinEntitiesForWorkers(1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Threading.class, names = {"WORLD_THREAD", "WORKERS_SAME_TICK"})
+    void eachTierIsProcessedOnceInItsPeriodSpreadOverTheTicksWithTheTimeSinceItsLastTurn(Threading threading) {
+        SummingSystem system = new SummingSystem();
+        system.processEvery(1, 4, 16);
+        onThreads(system, threading);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 3000);
+        for (int id : ids) {
+            system.tiers[id] = id % 3;
+        }
+        int ticks = 1 + 16 * 40; // the first tick processes every entity, then 40 periods of the slowest tier
+        TestWorlds.run(world, ticks, DELTA);
+        for (int id : ids) {
+            int period = new int[]{1, 4, 16}[id % 3];
+            assertEquals(1 + (ticks - 1) / period, system.processed.get(id), 1, "entity " + id + " every " + period);
+            // its deltas add up to the game time until its last turn: at most one period short
+            double gameTime = ticks * (double) DELTA;
+            assertTrue(system.summedDelta[id] <= gameTime + 1e-4 && system.summedDelta[id] >= gameTime - period * DELTA - 1e-4,
+                    "entity " + id + ": deltas summed to " + system.summedDelta[id] + " of " + gameTime);
+        }
+        // after the first tick: tier 0's 1,000 every tick, tier 1's 1,000 over 4 ticks, tier 2's over 16
+        int expected = 1000 + 1000 / 4 + 1000 / 16;
+        for (int tick = 1; tick < ticks; tick++) {
+            assertEquals(expected, system.perTick.get(tick), 0.25 * expected, "tick " + tick);
+        }
+    }
+
+    @Test
+    void anEntityBouncingBetweenTiersIsProcessedAtLeastOnceInTheLongestPeriod() {
+        SummingSystem system = new SummingSystem() {
+            int[] lastTurn = new int[4096];
+
+            @Override
+            protected int tierOf(int entityId) {
+                return (tick + entityId) % 3; // a different tier at every ask
+            }
+
+            @Override
+            protected void process(int entityId) {
+                assertTrue(tick - lastTurn[entityId] <= 5, "entity " + entityId + " waited " + (tick - lastTurn[entityId]));
+                lastTurn[entityId] = tick;
+                super.process(entityId);
+            }
+        };
+        system.processEvery(1, 3, 5);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 500);
+        TestWorlds.run(world, 400, DELTA);
+    }
+
+    @Test
+    void anEntityThatJoinsLaterIsProcessedInItsFirstTickWithThatTicksDelta() {
+        SummingSystem system = new SummingSystem();
+        system.processEvery(1, 8);
+        World world = TestWorlds.of(system);
+        TestWorlds.run(world, 5, DELTA);
+        int[] ids = TestWorlds.deciders(world, 2);
+        system.tiers[ids[0]] = 1;
+        system.tiers[ids[1]] = 1;
+        TestWorlds.run(world, 1, 0.25f);
+        assertEquals(1, system.processed.get(ids[0]));
+        assertEquals(0.25, system.summedDelta[ids[0]], 1e-6);
+    }
+
+    @Test
+    void untieredEveryEntityIsProcessedEveryTickWithTheWorldsDelta() {
+        SummingSystem system = new SummingSystem();
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 10);
+        system.tiers[ids[3]] = 7; // never asked
+        TestWorlds.run(world, 30, DELTA);
+        for (int id : ids) {
+            assertEquals(30, system.processed.get(id));
+            assertEquals(30 * DELTA, system.summedDelta[id], 1e-5);
+        }
+        assertArrayEquals(new int[]{1}, system.tickPeriods());
+    }
+
+    @Test
+    void aTierOutOfRangeFailsTheTickNamingTheSystemTheEntityAndTheValue() {
+        SummingSystem system = new SummingSystem();
+        system.processEvery(1, 2);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 3);
+        system.tiers[ids[1]] = 2;
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> TestWorlds.run(world, 1, DELTA));
+        assertTrue(thrown.getMessage().contains(SummingSystem.class.getName()), thrown.getMessage());
+        assertTrue(thrown.getMessage().contains("tierOf(" + ids[1] + ") returned 2"), thrown.getMessage());
+    }
+
+    @Test
+    void badPeriodsAreRefusedNamingTheValue() {
+        SummingSystem system = new SummingSystem();
+        assertEquals("tier 0 runs in every tick: its period must be 1, was 2 in [2, 4]",
+                assertThrows(IllegalArgumentException.class, () -> system.processEvery(2, 4)).getMessage());
+        assertEquals("each tier's tick period must be at least the one before, was 2 after 4 in [1, 4, 2]",
+                assertThrows(IllegalArgumentException.class, () -> system.processEvery(1, 4, 2)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> system.processEvery(new int[17]))
+                .getMessage().startsWith("tiers need 1 to 16 tick periods, was 17"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> system.processEvery((int[]) null))
+                .getMessage().endsWith("was null"));
+    }
+}
