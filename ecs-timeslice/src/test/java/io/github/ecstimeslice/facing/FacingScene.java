@@ -33,8 +33,22 @@ final class FacingScene {
     /** The scene with a FaceTargetSystem that keeps {@code historyDepth} decisions per NPC. */
     FacingScene(IoPolicy policy, Budget budget, int historyDepth, int npcCount, float npcRing, float targetOrbit,
                 float targetSpeed, float turnRate) {
-        decisions = new FaceTargetSystem(policy, budget, historyDepth);
+        this(policy, budget, historyDepth, npcCount, npcRing, targetOrbit, targetSpeed, turnRate, false);
+    }
+
+    /**
+     * The scene, with {@code restless} tiers if asked: three tiers (1, 4, 16) that every NPC
+     * changes at every assessment (reassessed every 0.05 s, and a tenth of them every tick at
+     * once), the animation thinned to match.
+     */
+    FacingScene(IoPolicy policy, Budget budget, int historyDepth, int npcCount, float npcRing, float targetOrbit,
+                float targetSpeed, float turnRate, boolean restless) {
+        decisions = restless ? new RestlessTiers(policy, budget, historyDepth) : new FaceTargetSystem(policy, budget, historyDepth);
         animation = new TurnAnimationSystem();
+        if (restless) {
+            decisions.setTiers(io.github.ecstimeslice.Tiers.decideEvery(1, 4, 16).reassessEvery(0.05));
+            animation.followTiersOf(decisions, 1, 2, 4);
+        }
         world = new World(new WorldConfigurationBuilder()
                 .with(new TagManager(), new TargetMover(targetOrbit, targetSpeed), decisions, animation)
                 .build());
@@ -63,6 +77,25 @@ final class FacingScene {
         for (int i = 0; i < ticks; i++) {
             world.setDelta(delta);
             world.process();
+            if (decisions instanceof RestlessTiers) {
+                for (int n = i % 10; n < npcs.length; n += 10) {
+                    decisions.reassess(npcs[n]);
+                }
+            }
+        }
+    }
+
+    /** Facing decisions whose every assessment moves the NPC to another tier. */
+    static final class RestlessTiers extends FaceTargetSystem {
+        private int asked;
+
+        RestlessTiers(IoPolicy policy, Budget budget, int historyDepth) {
+            super(policy, budget, historyDepth);
+        }
+
+        @Override
+        protected int tierOf(int entityId) {
+            return (entityId + asked++) % 3;
         }
     }
 

@@ -47,10 +47,22 @@ class SteadyStateAllocationTest {
         assertZeroBytesPerTick(policy, budget, threading, TimeslicedSystem.NO_HISTORY);
     }
 
+    @ParameterizedTest(name = "{0}, {1}, {2}")
+    @MethodSource("policiesBudgetsAndThreading")
+    void withTiersChangingEveryTickASteadyStateTickAllocatesZeroBytesOnTheWorldThread(IoPolicy policy, Budget budget,
+                                                                                     Threading threading) {
+        assertZeroBytesPerTick(policy, budget, threading, TimeslicedSystem.DEFAULT_HISTORY_DEPTH, true);
+    }
+
     private static void assertZeroBytesPerTick(IoPolicy policy, Budget budget, Threading threading, int historyDepth) {
+        assertZeroBytesPerTick(policy, budget, threading, historyDepth, false);
+    }
+
+    private static void assertZeroBytesPerTick(IoPolicy policy, Budget budget, Threading threading, int historyDepth,
+                                               boolean tiered) {
         assertTrue(THREADS.isThreadAllocatedMemorySupported() && THREADS.isThreadAllocatedMemoryEnabled(),
                 "this JVM counts allocated bytes per thread");
-        FacingScene scene = new FacingScene(policy, budget, historyDepth, 2000, 50f, 10f, 0.7f, 3f);
+        FacingScene scene = new FacingScene(policy, budget, historyDepth, 2000, 50f, 10f, 0.7f, 3f, tiered);
         scene.decisions.setThreading(threading);
         if (threading != Threading.WORLD_THREAD) { // the animation on the workers too
             scene.animation.setThreading(Threading.WORKERS_SAME_TICK);
@@ -75,5 +87,10 @@ class SteadyStateAllocationTest {
         assertTrue(zeroSpans >= spans.length - 2, seen);
         assertTrue(total < 1000, seen);
         assertTrue(scene.decisions.batchesCompleted() > 20, "the run crossed many batches");
+        if (tiered) {
+            for (int tier = 0; tier < 3; tier++) {
+                assertTrue(scene.decisions.entitiesInTier(tier) > 400, "NPCs in tier " + tier);
+            }
+        }
     }
 }
