@@ -19,7 +19,7 @@ final class Batch {
     int[] keys = new int[0];
     /** Per slot, the input object its job reads. */
     Object[] inputs = new Object[0];
-    /** Per slot, the handle of the output object its job writes. */
+    /** Per slot, the handle of the output object its job writes, with no history ({@link DecisionStore#NONE} else). */
     int[] outputHandles = new int[0];
     int size;
     /** The next slot to start; the slots before it were started or dropped. */
@@ -50,7 +50,7 @@ final class Batch {
      */
     void start(IntBag entities, IoPolicy policy, TierSchedule schedule) {
         size = schedule.tiered()
-                ? schedule.compose(entities, keys, nextIndex())
+                ? schedule.compose(keys, nextIndex())
                 : copy(entities, keys);
         position = 0;
         stagedSaved = 0;
@@ -104,9 +104,10 @@ final class Batch {
     }
 
     /**
-     * Grows the slots to at least {@code size}, by half at least. The new inputs and outputs are
-     * all made before any field changes, so one that throws leaves the batch as it was; then the
-     * outputs join {@code store}'s pool.
+     * Grows the slots to at least {@code size}, by half at least. The new inputs and outputs (none
+     * if {@code newOutput} is null: jobs with a history write their entity's own) are all made
+     * before any field changes, so one that throws leaves the batch as it was; then the outputs
+     * join {@code store}'s pool.
      */
     void ensureCapacity(int size, Supplier<?> newInput, Supplier<?> newOutput, DecisionStore store) {
         int capacity = keys.length;
@@ -118,11 +119,11 @@ final class Batch {
         Object[] newOutputs = new Object[grown - capacity];
         for (int i = capacity; grown > i; i++) {
             grownInputs[i] = newInput.get();
-            newOutputs[i - capacity] = newOutput.get();
+            newOutputs[i - capacity] = newOutput == null ? null : newOutput.get();
         }
         int[] grownHandles = Arrays.copyOf(outputHandles, grown);
         for (int i = capacity; grown > i; i++) {
-            grownHandles[i] = store.add(newOutputs[i - capacity]);
+            grownHandles[i] = newOutput == null ? DecisionStore.NONE : store.add(newOutputs[i - capacity]);
         }
         keys = Arrays.copyOf(keys, grown);
         dropped.ensureCapacity(grown);

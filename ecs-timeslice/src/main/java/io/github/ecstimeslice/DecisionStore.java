@@ -37,6 +37,13 @@ final class DecisionStore {
      * ring index of the newest (bits 0 to 15, meaningful while the size is above 0).
      */
     private int[] rings = new int[0];
+    /**
+     * Per entity: the handle of its spare output, the object its next job writes, or {@link #NONE}.
+     * A save pushes the spare and takes the handle it displaces as the next spare, so each entity
+     * keeps its own depth + 1 objects: a batch that holds other entities than the last (tiers)
+     * does not scatter them over the pool.
+     */
+    private int[] spares = new int[0];
 
     /**
      * A store keeping {@code depth} outputs per entity, 1 to {@link #MAX_DEPTH}; with depth 0 only
@@ -160,6 +167,11 @@ final class DecisionStore {
         return entries;
     }
 
+    /** The spares, by entity, for a job loop's locals; replaced only by {@link #ensureEntity}. */
+    int[] spares() {
+        return spares;
+    }
+
     /** The output pool, by handle; replaced when {@link #add} grows it. */
     Object[] pool() {
         return pool;
@@ -213,7 +225,7 @@ final class DecisionStore {
         return displaced;
     }
 
-    /** Forgets every output of {@code entity}, and that it was attached; keeps the objects for reuse. O(1). */
+    /** Forgets every output of {@code entity}, and that it was attached; keeps the objects (and its spare) for reuse. O(1). */
     void clear(int entity) {
         if (entity >= 0 && entity < rings.length) {
             rings[entity] = 0;
@@ -233,5 +245,8 @@ final class DecisionStore {
             entries[i] = NONE;
         }
         rings = Arrays.copyOf(rings, (int) entities);
+        int oldSpares = spares.length;
+        spares = Arrays.copyOf(spares, (int) entities);
+        Arrays.fill(spares, oldSpares, spares.length, NONE);
     }
 }

@@ -11,9 +11,11 @@ import com.artemis.utils.IntBag;
 /**
  * The saved outputs of a {@link TimeslicedSystem}: its {@link DecisionStore}, the entities'
  * {@link DecisionHistory} components, and the save that makes a job's output an entity's latest
- * and publishes it. A save moves the output's handle into the entity's ring and takes the handle
- * it displaces as the slot's next output, so nothing is copied or allocated once the rings are
- * full; with {@link TimeslicedSystem#NO_HISTORY} a save is only the publishing call.
+ * and publishes it. A job writes its entity's spare output; the save moves the spare's handle into
+ * the entity's ring and takes the handle it displaces as the next spare, so nothing is copied or
+ * allocated once the rings are full, and each entity's objects stay its own. With
+ * {@link TimeslicedSystem#NO_HISTORY} jobs write their batch slot's output and a save is only the
+ * publishing call.
  */
 final class Histories<O> {
 
@@ -107,30 +109,43 @@ final class Histories<O> {
     @SuppressWarnings("unchecked")
     private void save(int slot) {
         int entityId = batch.keys[slot];
-        int output = batch.outputHandles[slot];
-        if (depth != TimeslicedSystem.NO_HISTORY) {
-            int displaced = store.pushIfFull(entityId, output, stats.tick, stats.gameSeconds);
-            batch.outputHandles[slot] = displaced != DecisionStore.NONE ? displaced : firstSaves(entityId, output);
+        if (depth == TimeslicedSystem.NO_HISTORY) {
+            system.outputSaved(entityId, (O) store.object(batch.outputHandles[slot]));
+            return;
         }
+        int[] spares = store.spares();
+        int output = spares[entityId];
+        int displaced = store.pushIfFull(entityId, output, stats.tick, stats.gameSeconds);
+        spares[entityId] = displaced != DecisionStore.NONE ? displaced : firstSaves(entityId, output);
         system.outputSaved(entityId, (O) store.object(output));
     }
 
     /**
-     * The cold part of a save: while the entity's ring fills, makes a new output object for the
-     * slot; on its first save since it joined attaches its history component; then pushes
-     * {@code output}. Returns the slot's next output. What may throw (the game's
-     * {@code createOutput}, the component) runs before anything changes. It may grow the store's
-     * pool, never its rings or entries.
+     * The handle of the output object the entity's job writes: its spare, made now (the game's
+     * {@code createOutput}, which may throw before anything changes) if it has none yet, while its
+     * history fills. On the world's thread, before the job; with history only.
+     */
+    int jobOutput(int entityId) {
+        int spare = store.spares()[entityId];
+        if (spare == DecisionStore.NONE) {
+            spare = store.add(system.newOutput());
+            store.spares()[entityId] = spare;
+        }
+        return spare;
+    }
+
+    /**
+     * The cold part of a save, while the entity's ring fills: on its first save since it joined
+     * attaches its history component, then pushes {@code output}. Returns the handle displaced: the
+     * entity's next spare ({@link DecisionStore#NONE} until the ring is full, unless an earlier
+     * entity with the id left one).
      */
     int firstSaves(int entityId, int output) {
-        Object spare = store.nextDisplaced(entityId) == DecisionStore.NONE ? system.newOutput() : null;
         if (!store.attached(entityId)) {
             mapper.create(entityId).bind(store, entityId);
             store.markAttached(entityId);
         }
-        int spareHandle = spare != null ? store.add(spare) : DecisionStore.NONE;
-        int displaced = store.push(entityId, output, stats.tick, stats.gameSeconds);
-        return displaced != DecisionStore.NONE ? displaced : spareHandle;
+        return store.push(entityId, output, stats.tick, stats.gameSeconds);
     }
 
     /**

@@ -18,30 +18,40 @@ import java.util.Arrays;
  * to a slower tier keeps the batch it was due in. No entity's next batch is ever set more than the
  * longest period after its last, so none waits longer, however it moves.
  *
- * <p>Batch indices are ints compared by their difference, which stays right across the wrap
- * (2<sup>31</sup> batches, 400 days at 60 a second). Memory: 8 bytes per entity id up to the highest
- * seen. Its owner reads the fields directly.
+ * <p>With more than one tier the entities wait in a {@link DueWheel} by the batch they are due in,
+ * so a batch start reads the ids due and a bit per entity, not every entity. Batch indices are
+ * ints compared by their difference, which stays right across the wrap (2<sup>31</sup> batches,
+ * 400 days at 60 a second). Memory: 8 bytes per entity id up to the highest seen, and the wheel's.
+ * Its owner reads the fields directly.
  */
 final class TierSchedule {
 
-    /** A tier state's flag: the entity takes a new phase at its next job. */
+    /** A state's flag: the entity takes a new phase at its next job. */
     static final int RESPREAD = 1 << 8;
     private static final int TIER_BITS = 0xFF;
-    /** The tier state of an id no subscribed entity has. */
+    private static final int BUCKET_SHIFT = 16;
+    /** The longest run of entities handed one phase: a cache line's worth of most per-entity arrays. */
+    private static final int MAX_RUN = 64;
+    /** The state of an id no subscribed entity has. */
     static final int NOT_SUBSCRIBED = -1;
 
     private final TimeslicedSystem<?, ?> system;
     private final TickFailures failures;
     Tiers tiers = Tiers.ONE;
     private int[] periods = {1};
-    /** Per entity id: its tier, with {@link #RESPREAD}, or {@link #NOT_SUBSCRIBED}. */
-    private int[] states = new int[0];
-    /** Per entity id: the index of the batch it is due in next. */
-    private int[] nextDue = new int[0];
+    /**
+     * Per entity id, side by side (one cache line for both): at {@code 2 × id} its state (tier,
+     * {@link #RESPREAD}, and with more than one tier its wheel bucket), or {@link #NOT_SUBSCRIBED};
+     * at {@code 2 × id + 1} the index of the batch it is due in next (with more than one tier).
+     */
+    private int[] schedule = new int[0];
+    /** With more than one tier: the subscribed entities by the batch they are due in; else null. */
+    private DueWheel wheel;
     /** Per tier: its subscribed entities. */
     int[] entities = new int[1];
-    /** Per tier: the next phase it hands out, round robin. */
-    private int[] nextPhase = new int[1];
+    /** Per tier: the phase it hands out now, and how many more entities get it before the next. */
+    private int[] phase = new int[1];
+    private int[] runLeft = new int[1];
     /** Per tier: the slots it has in the batch in progress, and had in the last completed one. */
     int[] batchSlots = new int[1];
     int[] lastBatchSlots = new int[1];
@@ -61,25 +71,29 @@ final class TierSchedule {
 
     /** The entity's tier, or -1 if it is not subscribed. O(1). */
     int tier(int entityId) {
-        int state = entityId >= 0 && entityId < states.length ? states[entityId] : NOT_SUBSCRIBED;
+        int state = entityId >= 0 && 2 * entityId < schedule.length ? schedule[2 * entityId] : NOT_SUBSCRIBED;
         return state == NOT_SUBSCRIBED ? -1 : state & TIER_BITS;
     }
 
     /** The entity joined: tier 0 until it is assessed, due in the batch {@code nextBatch}. */
     void joined(int entityId, int nextBatch) {
-        if (entityId >= states.length) {
-            int grown = Math.max(entityId + 1, states.length + (states.length >> 1));
-            int old = states.length;
-            states = Arrays.copyOf(states, grown);
-            Arrays.fill(states, old, grown, NOT_SUBSCRIBED);
-            nextDue = Arrays.copyOf(nextDue, grown);
+        if (2 * entityId >= schedule.length) {
+            int ids = schedule.length / 2;
+            int grown = Math.max(entityId + 1, ids + (ids >> 1));
+            schedule = Arrays.copyOf(schedule, 2 * grown);
+            for (int id = ids; id < grown; id++) {
+                schedule[2 * id] = NOT_SUBSCRIBED;
+            }
         }
-        if (states[entityId] != NOT_SUBSCRIBED) {
+        if (schedule[2 * entityId] != NOT_SUBSCRIBED) {
             return; // told twice: it is counted already
         }
-        states[entityId] = RESPREAD;
-        nextDue[entityId] = nextBatch;
+        schedule[2 * entityId] = RESPREAD;
         entities[0]++;
+        if (wheel != null) {
+            wheel.ensureIds(schedule.length / 2);
+            file(entityId, nextBatch, nextBatch);
+        }
     }
 
     /** The entity left: it is no tier's. */
@@ -87,7 +101,10 @@ final class TierSchedule {
         int tier = tier(entityId);
         if (tier >= 0) {
             entities[tier]--;
-            states[entityId] = NOT_SUBSCRIBED;
+            if (wheel != null) {
+                wheel.unfile(entityId, schedule[2 * entityId] >>> BUCKET_SHIFT);
+            }
+            schedule[2 * entityId] = NOT_SUBSCRIBED;
         }
     }
 
@@ -97,16 +114,25 @@ final class TierSchedule {
      * at its next job.
      */
     void move(int entityId, int tier, int nextBatch) {
-        int from = states[entityId] & TIER_BITS;
+        int state = schedule[2 * entityId];
+        int from = state & TIER_BITS;
         if (from == tier) {
             return;
         }
         entities[from]--;
         entities[tier]++;
-        states[entityId] = tier | RESPREAD;
-        if (periods[tier] < periods[from] && nextDue[entityId] - nextBatch > 0) {
-            nextDue[entityId] = nextBatch;
+        schedule[2 * entityId] = tier | RESPREAD | state & ~(TIER_BITS | RESPREAD);
+        if (periods[tier] < periods[from] && schedule[2 * entityId + 1] - nextBatch > 0) {
+            wheel.unfile(entityId, state >>> BUCKET_SHIFT);
+            file(entityId, nextBatch, nextBatch);
         }
+    }
+
+    /** Files the entity in the wheel for batch {@code due}, seen from batch {@code now}, and notes where. */
+    private void file(int entityId, int due, int now) {
+        int bucket = wheel.file(entityId, due, now);
+        schedule[2 * entityId] = schedule[2 * entityId] & ((1 << BUCKET_SHIFT) - 1) | bucket << BUCKET_SHIFT;
+        schedule[2 * entityId + 1] = due;
     }
 
     /**
@@ -125,57 +151,85 @@ final class TierSchedule {
         periods = nextPeriods;
         int count = nextPeriods.length;
         entities = new int[count];
-        nextPhase = new int[count];
+        phase = new int[count];
+        Arrays.fill(phase, -1); // the first hand-out moves to phase 0
+        runLeft = new int[count];
         batchSlots = new int[count];
         lastBatchSlots = new int[count];
+        wheel = tiered() ? new DueWheel(next.longestBatchPeriod() + 1, schedule.length / 2) : null;
         int[] ids = subscribed == null ? new int[0] : subscribed.getData();
         for (int i = 0, s = subscribed == null ? 0 : subscribed.size(); s > i; i++) {
             int id = ids[i];
-            if (id >= states.length || states[id] == NOT_SUBSCRIBED) {
+            if (2 * id >= schedule.length || schedule[2 * id] == NOT_SUBSCRIBED) {
                 continue; // not told it joined yet: it will be
             }
-            int tier = Math.min(states[id] & TIER_BITS, count - 1);
-            states[id] = tier | RESPREAD;
+            int tier = Math.min(schedule[2 * id] & TIER_BITS, count - 1);
+            schedule[2 * id] = tier | RESPREAD;
             entities[tier]++;
-            int latest = nextBatch + periods[tier] - 1;
-            if (!wasTiered || nextDue[id] - latest > 0) { // one tier kept no due batches
-                nextDue[id] = wasTiered ? latest : nextBatch;
+            if (wheel != null) {
+                int latest = nextBatch + periods[tier] - 1;
+                int due = schedule[2 * id + 1];
+                file(id, wasTiered && due - latest <= 0 ? due : wasTiered ? latest : nextBatch, nextBatch);
             }
         }
     }
 
     /**
-     * Writes the ids of {@code subscribed} due in batch {@code k} into {@code keys} (ascending, as
-     * they come), schedules each one's next batch, counts the slots per tier; returns how many.
-     * O(entities), and a division per entity taking a new phase.
+     * Writes the ids due in batch {@code k} into {@code keys}, ascending, schedules each one's next
+     * batch and counts the slots per tier; returns how many. O(entity ids / 64 + ids due), and a
+     * division per entity taking a new phase.
      */
-    int compose(IntBag subscribed, int[] keys, int k) {
-        int[] ids = subscribed.getData();
-        int[] due = nextDue;
-        int[] tierStates = states;
+    int compose(int[] keys, int k) {
+        DueWheel due = wheel;
+        long[] bucket = due.buckets[k & due.mask];
+        int[] entries = schedule;
         int[] tierPeriods = periods;
         int[] slots = batchSlots;
         int size = 0;
-        for (int i = 0, s = subscribed.size(); s > i; i++) {
-            int id = ids[i];
-            if (due[id] - k > 0) {
+        for (int word = 0, words = bucket.length; words > word; word++) {
+            long bits = bucket[word];
+            if (bits == 0) {
                 continue;
             }
-            keys[size++] = id;
-            int state = tierStates[id];
-            int tier = state & TIER_BITS;
-            int period = tierPeriods[tier];
-            slots[tier]++;
-            if ((state & RESPREAD) == 0) {
-                due[id] = k + period; // on its phase: the same phase again
-            } else { // its phase, round robin in the tier; due at the first batch after k on it
-                int phase = nextPhase[tier];
-                nextPhase[tier] = phase + 1 == period ? 0 : phase + 1;
-                due[id] = k + 1 + Math.floorMod(phase - k - 1, period);
-                tierStates[id] = tier;
+            bucket[word] = 0;
+            for (; bits != 0; bits &= bits - 1) { // each set bit, lowest first: ids ascend
+                int id = word << 6 | Long.numberOfTrailingZeros(bits);
+                int state = entries[2 * id];
+                int next = entries[2 * id + 1];
+                if (next - k <= 0) { // due: a slot in this batch, and its next batch
+                    keys[size++] = id;
+                    int tier = state & TIER_BITS;
+                    int period = tierPeriods[tier];
+                    slots[tier]++;
+                    if ((state & RESPREAD) == 0) {
+                        next = k + period; // on its phase: the same phase again
+                    } else { // a phase of the tier's; due at the first batch after k on it
+                        int phase = handPhase(tier, period);
+                        next = k + 1 + Math.floorMod(phase - k - 1, period);
+                        state = tier;
+                    }
+                } // else due beyond the wheel's reach when filed: it waits on
+                int filed = due.file(id, next, k);
+                entries[2 * id] = state & ((1 << BUCKET_SHIFT) - 1) | filed << BUCKET_SHIFT;
+                entries[2 * id + 1] = next;
             }
         }
         return size;
+    }
+
+    /**
+     * The phase for the next entity of {@code tier} to take one: round robin, in runs of up to
+     * {@value #MAX_RUN} entities (and at most a sixteenth of a phase's share, so phases stay even
+     * within about that): a batch's entities of a slow tier then lie in runs of neighbouring ids,
+     * whose components and history entries share cache lines.
+     */
+    private int handPhase(int tier, int period) {
+        if (runLeft[tier] == 0) {
+            phase[tier] = phase[tier] + 1 >= period ? 0 : phase[tier] + 1;
+            runLeft[tier] = Math.max(1, Math.min(MAX_RUN, entities[tier] / (16 * period)));
+        }
+        runLeft[tier]--;
+        return phase[tier];
     }
 
     /** The batch in progress ended and the next begins: its slots per tier become the last batch's. */

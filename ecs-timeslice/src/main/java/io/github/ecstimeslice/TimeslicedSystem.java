@@ -426,7 +426,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
         if (size > batch.capacity()) {
             worldThread.makeSharedObjects();
-            batch.ensureCapacity(size, this::newInput, this::newOutput, histories.store);
+            batch.ensureCapacity(size, this::newInput, histories.depth == NO_HISTORY ? this::newOutput : null,
+                    histories.store);
         }
         workers.ensureCapacity(batch.capacity()); // O(1) unless the batch grew
         if (batch.policy.syncOutput()) {

@@ -23,6 +23,8 @@ final class WorkerJobs<I, O> {
     private final JobAllowance allowance;
     /** The slots of the started jobs, in slot order; {@code started[0, startedCount)}. */
     private int[] started = new int[0];
+    /** Per started job, the handle of the output object it writes. */
+    private int[] startedOutputs = new int[0];
     private int startedCount;
     /** Per started job, what it threw, or null; written by the workers. */
     private Throwable[] startedFailures = new Throwable[0];
@@ -43,6 +45,7 @@ final class WorkerJobs<I, O> {
     void ensureCapacity(int slots) {
         if (started.length < slots) {
             started = new int[slots];
+            startedOutputs = new int[slots];
             startedFailures = new Throwable[slots];
         }
     }
@@ -68,14 +71,19 @@ final class WorkerJobs<I, O> {
                 if (b.isDropped(slot)) {
                     continue;
                 }
-                if (!syncInput) {
-                    try {
+                int output;
+                try {
+                    if (!syncInput) {
                         decider.setUpInput(b.keys[slot], (I) b.inputs[slot]);
-                    } catch (Throwable thrown) {
-                        failures.jobFailed(b, slot, thrown);
-                        continue;
                     }
+                    // with history the entity's spare (made while its history fills), else the slot's
+                    output = histories.depth != TimeslicedSystem.NO_HISTORY ? histories.jobOutput(b.keys[slot])
+                            : b.outputHandles[slot];
+                } catch (Throwable thrown) {
+                    failures.jobFailed(b, slot, thrown);
+                    continue;
                 }
+                startedOutputs[count] = output;
                 started[count++] = slot;
                 if (count == nextChunkEnd) {
                     crew.publish(count); // workers start on this chunk while the next ones are read
@@ -97,14 +105,14 @@ final class WorkerJobs<I, O> {
         TimeslicedSystem<I, O> decider = system;
         int[] slots = started;
         Throwable[] thrown = startedFailures;
+        int[] outputs = startedOutputs;
         int[] keys = batch.keys;
         Object[] inputs = batch.inputs;
-        int[] handles = batch.outputHandles;
-        DecisionStore store = histories.store; // not its pool: a first save on the world's thread may grow it
+        DecisionStore store = histories.store; // not its pool: the world's thread may grow it meanwhile
         for (int i = from; to > i; i++) {
             int slot = slots[i];
             try {
-                decider.runJob(keys[slot], (I) inputs[slot], (O) store.object(handles[slot]));
+                decider.runJob(keys[slot], (I) inputs[slot], (O) store.object(outputs[i]));
             } catch (Throwable t) {
                 thrown[i] = t;
             }

@@ -103,6 +103,7 @@ final class WorldThreadJobs<I, O> {
         I shared = sharedInput;
         DecisionStore store = histories.store;
         Object[] pool = store.pool();
+        int[] spares = store.spares();
         int[] rings = store.rings();
         long[] entries = store.entries();
         int depth = store.depth();
@@ -124,18 +125,20 @@ final class WorldThreadJobs<I, O> {
                     if (!syncInput) {
                         decider.setUpInput(entityId, input);
                     }
+                    // with history the entity's spare (made while its history fills), else the slot's
+                    int output = depth != TimeslicedSystem.NO_HISTORY ? spares[entityId] : handles[current];
+                    if (output == DecisionStore.NONE) {
+                        output = histories.jobOutput(entityId);
+                        pool = store.pool(); // it may have grown the pool
+                    }
                     ran++;
-                    int output = handles[current];
                     O object = (O) pool[output];
                     decider.runJob(entityId, input, object);
                     if (!syncOutput) { // the save, with the store's arrays in locals
                         int displaced = DecisionStore.pushIfFull(rings, entries, depth, fullState, entityId, output,
                                 savedTick, savedSecondsBits);
-                        if (displaced == DecisionStore.NONE) {
-                            displaced = histories.firstSaves(entityId, output);
-                            pool = store.pool(); // the cold path may have grown the pool
-                        }
-                        handles[current] = displaced;
+                        spares[entityId] = displaced != DecisionStore.NONE ? displaced
+                                : histories.firstSaves(entityId, output);
                         decider.outputSaved(entityId, object);
                     }
                 } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked

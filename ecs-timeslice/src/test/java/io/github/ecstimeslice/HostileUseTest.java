@@ -293,14 +293,14 @@ class HostileUseTest {
 
     @ParameterizedTest
     @EnumSource(Threading.class)
-    void aCreateOutputFailingOnAFirstSaveLeavesNoHistory(Threading threading) {
-        // one entity, depth 2: createOutput runs once for its slot, then for its first save's spare
+    void aCreateOutputFailingOnAFirstJobLeavesNoHistory(Threading threading) {
+        // one entity, depth 2: createOutput runs for its first job's output (and its second's, then none)
         AtomicInteger outputsMade = new AtomicInteger();
         IllegalStateException noMemory = new IllegalStateException("pool exhausted");
         StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1), 2) {
             @Override
             protected Stamp createOutput() {
-                if (outputsMade.incrementAndGet() == 2) {
+                if (outputsMade.incrementAndGet() == 1) {
                     throw noMemory;
                 }
                 return super.createOutput();
@@ -309,10 +309,7 @@ class HostileUseTest {
         system.setThreading(threading);
         World world = TestWorlds.of(system);
         int id = TestWorlds.deciders(world, 1)[0];
-        if (threading == Threading.WORKERS_NEXT_TICK) {
-            TestWorlds.run(world, 1, DELTA);
-        }
-        JobFailedException e = assertThrows(JobFailedException.class, world::process);
+        JobFailedException e = assertThrows(JobFailedException.class, world::process); // as the job starts
         assertSame(noMemory, e.getCause());
         assertNull(system.historyOf(id), "nothing was saved");
         assertNull(system.latestOutput(id));
@@ -493,8 +490,10 @@ class HostileUseTest {
         };
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 1);
-        IllegalStateException e = assertThrows(IllegalStateException.class, world::process);
-        assertTrue(e.getMessage().contains("createOutput() returned null"), e.getMessage());
+        // the first job makes the entity's output: its failure names the entity, the cause the null
+        JobFailedException e = assertThrows(JobFailedException.class, world::process);
+        assertTrue(e.getCause() instanceof IllegalStateException
+                && e.getCause().getMessage().contains("createOutput() returned null"), String.valueOf(e.getCause()));
     }
 
     @Test

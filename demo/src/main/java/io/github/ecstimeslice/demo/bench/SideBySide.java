@@ -1,6 +1,10 @@
 package io.github.ecstimeslice.demo.bench;
 
 import io.github.ecstimeslice.demo.scene.FacingWorlds;
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.facing.FaceTargetSystem;
+import io.github.ecstimeslice.facing.TurnAnimationSystem;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,20 +32,23 @@ import java.util.concurrent.Callable;
  * walker, walker+record, the four policies with the default history and with none), {@code scaling} (10,000 AIAO decisions a tick at
  * 10,000, 100,000 and 1,000,000 NPCs, and the walker at the same sizes) and {@code frames}
  * (100,000 NPCs at 10,000 a tick, a batch every 10 ticks: p99 over mean, and the mean tick at each
- * position in the 10-tick cycle, the worst over the mean; artemis's interval system for contrast).
+ * position in the 10-tick cycle, the worst over the mean; artemis's interval system for contrast)
+ * and {@code tiers} (100,000 NPCs, 10,000 AIAO decisions a tick untiered and with three tiers by
+ * distance to a moving player, alone and with the animation, thinned to match for the tiered one:
+ * mean ratios and p99 over mean).
  */
 @Command(name = "SideBySide", mixinStandardHelpOptions = true,
-        description = "Interleaved comparisons for issue 6's ratios: overhead, scaling, frames.")
+        description = "Interleaved comparisons: overhead, scaling, frames, tiers.")
 public final class SideBySide implements Callable<Integer> {
 
     private static final String[] POLICIES = {"AIAO", "SIAO", "SISO", "AISO"};
-    private static final List<String> COMPARISONS = List.of("overhead", "scaling", "frames");
+    private static final List<String> COMPARISONS = List.of("overhead", "scaling", "frames", "tiers");
 
     @Option(names = "--quick", description = "a smoke run: 2 short rounds per comparison")
     private boolean quick;
 
     @Parameters(arity = "0..*", paramLabel = "COMPARISON",
-            description = "overhead, scaling or frames (default: all three)")
+            description = "overhead, scaling, frames or tiers (default: all four)")
     private List<String> comparisons = new ArrayList<>();
 
     @Spec
@@ -70,7 +77,7 @@ public final class SideBySide implements Callable<Integer> {
         for (String name : comparisons) {
             if (!COMPARISONS.contains(name)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "unknown comparison '" + name + "': use overhead, scaling or frames");
+                        "unknown comparison '" + name + "': use overhead, scaling, frames or tiers");
             }
         }
         List<String> chosen = comparisons.isEmpty() ? COMPARISONS : comparisons;
@@ -111,6 +118,27 @@ public final class SideBySide implements Callable<Integer> {
             out.printf(Locale.ROOT, "%nframes: 100,000 NPCs, 10,000 decisions a tick (a batch every 10 ticks); %d rounds of %d ticks, worlds in turn%n",
                     rounds, ticks);
             frames.printFrames(out, 10);
+        }
+        if (chosen.contains("tiers")) {
+            // 600,000 decisions a game second (10,000 a tick at 60 Hz) for every world: a rate in game
+            // time carries what a batch's end leaves unused, so the tiered ones decide as many a tick
+            Budget rate = Budget.jobsPerSecond(600_000);
+            Lineup tiers = new Lineup(rounds, ticks);
+            tiers.add("AIAO", FacingWorlds.create(100_000, false, new FaceTargetSystem(IoPolicy.AIAO, rate)), 40);
+            tiers.add("AIAO tiered 1,4,16, reassess 0.5 s", FacingWorlds.create(100_000, false, new TieredFacing(rate, 0.5)), 40);
+            tiers.add("AIAO tiered 1,4,16, reassess 2 s", FacingWorlds.create(100_000, false, new TieredFacing(rate, 2)), 40);
+            tiers.add("AIAO + animation", FacingWorlds.create(100_000, true,
+                    new FaceTargetSystem(IoPolicy.AIAO, rate), new TurnAnimationSystem()), 40);
+            TieredFacing decisions = new TieredFacing(rate, 0.5);
+            TurnAnimationSystem thinned = new TurnAnimationSystem();
+            thinned.followTiersOf(decisions, 1, 2, 4);
+            tiers.add("tiered 0.5 s + animation every 1,2,4 ticks", FacingWorlds.create(100_000, true, decisions, thinned), 40);
+            tiers.run();
+            out.printf(Locale.ROOT, "%ntiers: 100,000 NPCs, 600,000 AIAO decisions a second (10,000 a tick); %d rounds of %d ticks, worlds in turn%n",
+                    rounds, ticks);
+            tiers.printRatios(out, "x untiered", 0, 3);
+            tiers.printRatios(out, "x untiered with animation", 3, 5);
+            tiers.printFrames(out, 10);
         }
         return 0;
     }
