@@ -3,51 +3,44 @@ package io.github.ecstimeslice;
 import com.artemis.utils.IntBag;
 
 /**
- * Tells a {@link TimeslicedSystem}'s hooks that entities joined or left: every hook is called, and
- * the first throw is rethrown once all were, so one failing hook cannot keep another from running.
+ * Tells a {@link TimeslicedSystem} that entities joined or left: its own bookkeeping first (the
+ * schedule, the tier, forgetting), then its hooks. What a tier or a hook throws is kept for the end
+ * of the system's next turn, never thrown out of artemis's notice, which would leave artemis's
+ * subscriptions half updated; every entity is still told ({@link VirtualMachineError}s leave at
+ * once).
  */
 final class EntityNotices {
 
     private EntityNotices() {
     }
 
-    /**
-     * Schedules each of {@code entities} and asks its tier first, then calls {@code entityJoined}
-     * for each: a tier that fails to be assessed keeps no hook from running.
-     */
-    static void joined(IntBag entities, TimeslicedSystem<?, ?> system) {
+    /** Schedules each of {@code entities} and asks its tier, then calls {@code entityJoined} for each. */
+    static void joined(IntBag entities, TimeslicedSystem<?, ?> system, TickFailures failures) {
         int[] ids = entities.getData();
-        Throwable failed = null;
         for (int i = 0, s = entities.size(); s > i; i++) {
             try {
                 system.join(ids[i]);
             } catch (IllegalStateException thrown) {
-                failed = keep(failed, thrown);
+                failures.add(thrown);
             }
         }
-        try {
-            tell(entities, system, true);
-        } catch (RuntimeException | Error thrown) {
-            failed = keep(failed, thrown);
-        }
-        TickFailures.rethrow(failed);
+        tell(entities, system, true, failures);
     }
 
     /**
      * Forgets each of {@code entities} first, then calls {@code entityLeft} for each: a hook that
      * throws cannot keep a later one's job or history alive.
      */
-    static void left(IntBag entities, TimeslicedSystem<?, ?> system) {
+    static void left(IntBag entities, TimeslicedSystem<?, ?> system, TickFailures failures) {
         int[] ids = entities.getData();
         for (int i = 0, s = entities.size(); s > i; i++) {
             system.forget(ids[i]);
         }
-        tell(entities, system, false);
+        tell(entities, system, false, failures);
     }
 
-    private static void tell(IntBag entities, TimeslicedSystem<?, ?> system, boolean joined) {
+    private static void tell(IntBag entities, TimeslicedSystem<?, ?> system, boolean joined, TickFailures failures) {
         int[] ids = entities.getData();
-        Throwable failed = null;
         for (int i = 0, s = entities.size(); s > i; i++) {
             try {
                 if (joined) {
@@ -55,21 +48,13 @@ final class EntityNotices {
                 } else {
                     system.entityLeft(ids[i]);
                 }
-            } catch (Throwable thrown) {
-                failed = keep(failed, thrown);
+            } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
+                if (thrown instanceof VirtualMachineError error) {
+                    throw error;
+                }
+                failures.add(thrown instanceof RuntimeException unchecked ? unchecked
+                        : new IllegalStateException("an entityJoined or entityLeft hook failed", thrown));
             }
         }
-        TickFailures.rethrow(TickFailures.unchecked(failed, "an entityJoined or entityLeft hook failed"));
-    }
-
-    /** The first of the failures so far, with {@code thrown} attached if it is another. */
-    private static Throwable keep(Throwable failed, Throwable thrown) {
-        if (failed == null) {
-            return thrown;
-        }
-        if (failed != thrown) {
-            failed.addSuppressed(thrown);
-        }
-        return failed;
     }
 }

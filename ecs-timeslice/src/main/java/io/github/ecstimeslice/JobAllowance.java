@@ -36,7 +36,8 @@ final class JobAllowance {
      * a {@link Budget#batchEvery} batch lasts its period. O(1).
      */
     boolean holdsEmptyBatch(double seconds) {
-        return budget.kind() == Budget.Kind.BATCH_EVERY && seconds + 1e-9 < budget.amount();
+        // a millionth of the period to spare: the seconds are summed from float deltas
+        return budget.kind() == Budget.Kind.BATCH_EVERY && seconds < budget.amount() * (1 - 1e-6);
     }
 
     /** The budget's time per tick, in nanoseconds. */

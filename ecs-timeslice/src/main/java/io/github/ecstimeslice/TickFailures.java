@@ -28,11 +28,11 @@ final class TickFailures {
         add(new JobFailedException(system, entityId, thrown));
     }
 
-    /** Keeps a failure that is no job's (a tier assessment's) for the end of the tick. */
+    /** Keeps a failure that is no job's (a tier assessment's, a hook's) for the end of the tick. */
     void add(RuntimeException failed) {
         if (first == null) {
             first = failed;
-        } else {
+        } else if (first != failed) {
             first.addSuppressed(failed);
         }
     }

@@ -478,33 +478,39 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         disposed = true;
     }
 
-    /** Artemis's notice: forgets the entity, then calls {@link #entityLeft(int)}. Final: recycled ids stay safe. */
+    /** Artemis's notice: as {@link #removed(IntBag)} for one entity. Final: recycled ids stay safe. */
     @Override
     protected final void removed(int entityId) {
-        forget(entityId);
-        entityLeft(entityId);
+        IntBag one = new IntBag(1);
+        one.add(entityId);
+        removed(one);
     }
 
-    /** Artemis's notice that an entity joined: asks its tier, then calls {@link #entityJoined(int)}. */
+    /** Artemis's notice: as {@link #inserted(IntBag)} for one entity. */
     @Override
     protected final void inserted(int entityId) {
-        try {
-            join(entityId);
-        } finally {
-            entityJoined(entityId);
-        }
+        IntBag one = new IntBag(1);
+        one.add(entityId);
+        inserted(one);
     }
 
-    /** Artemis's notice: forgets every entity first, then calls {@link #entityLeft(int)} for each. */
+    /**
+     * Artemis's notice: forgets every entity first, then calls {@link #entityLeft(int)} for each.
+     * What a hook throws is thrown at the end of the system's next turn.
+     */
     @Override
     public final void removed(IntBag entities) {
-        EntityNotices.left(entities, this);
+        EntityNotices.left(entities, this, failures);
     }
 
-    /** Artemis's notice that entities joined: asks their tiers, then calls {@link #entityJoined(int)} for each, even after one throws. */
+    /**
+     * Artemis's notice that entities joined: asks their tiers, then calls
+     * {@link #entityJoined(int)} for each. What a tier or a hook throws is thrown at the end of
+     * the system's next turn.
+     */
     @Override
     public final void inserted(IntBag entities) {
-        EntityNotices.joined(entities, this);
+        EntityNotices.joined(entities, this, failures);
     }
 
     /** Drops the entity's job, its history and its tier, so nothing of it reaches its id's next entity. */
