@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A player walks across a 40 × 40 grid of NPCs, a step every tick; an NPC's tier is its distance to
  * the player (near: tier 0, every batch; middle: tier 1, every 4; far: tier 2, every 16), asked by
- * the sweep every half second; {@code batchEvery(0.1)} at 60 ticks a second, for six seconds.
+ * the sweep every half second; {@code batchEvery(0.1)} at 60 ticks a second, for five seconds.
  * From the contract:
  * <ul>
  * <li>no NPC waits more than 16 + 1 batches between jobs, nor more than that many batch times plus
@@ -34,7 +34,7 @@ class MovingPlayerGridTest {
     private static final int NPCS = SIDE * SIDE;
     private static final int HZ = 60;
     private static final float DELTA = 1f / HZ;
-    private static final int TICKS = 6 * HZ;
+    private static final int TICKS = 5 * HZ;
     private static final double BATCH_SECONDS = 0.1;
     private static final double REASSESS_SECONDS = 0.5;
     private static final int REASSESS_TICKS = (int) Math.round(REASSESS_SECONDS * HZ);

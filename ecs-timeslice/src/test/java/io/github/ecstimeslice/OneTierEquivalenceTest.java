@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class OneTierEquivalenceTest {
 
-    private static final int[] ENTITY_COUNTS = {0, 1, 2, 3, 5, 8, 13, 21, 64, 100};
+    private static final int[] ENTITY_COUNTS = {0, 1, 2, 5, 13, 64};
 
     /** A StampSystem whose tierOf answers a random tier of its tiers, counting the calls. */
     static final class RandomTiers extends StampSystem {
@@ -69,7 +69,7 @@ class OneTierEquivalenceTest {
     }
 
     private static int[] budgets(int entities) {
-        return new int[]{1, 2, 7, Math.max(1, entities), entities + 1, 1000};
+        return new int[]{1, 3, Math.max(1, entities), entities + 1};
     }
 
     /**
