@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.function.IntUnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -197,6 +198,41 @@ class TierOfFailureTest {
                 () -> assertTrue(jobs.containsKey(joining), "the entity whose tier failed still gets jobs"),
                 () -> assertEquals(ENTITIES + 1, system.entitiesInTier(0) + system.entitiesInTier(1)
                         + system.entitiesInTier(2), "the tiers count it"));
+        world.dispose();
+    }
+
+    /**
+     * An entity whose tier cannot be asked joins in the same update as another leaves: the tick
+     * fails, and the next ticks run normally.
+     *
+     * <p>FAILS (bug): the failure leaves artemis's subscription update before it resets the system's
+     * entity bag, so the bag still holds the entity that left; the next batch start composes it from
+     * its NOT_SUBSCRIBED state (-1), reads tier 255 and throws ArrayIndexOutOfBoundsException in
+     * TierSchedule.compose ({@code tierPeriods[tier]}), at every tick from then on: the system is wedged.
+     */
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
+    void aTierOfThatFailsWhenAnEntityJoinsAsAnotherLeavesDoesNotWedgeTheSystem(IoPolicy policy, Threading threading) {
+        TierProbe system = probe(policy, threading);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, ENTITIES);
+        system.ticks(world, 3, DELTA);
+        world.delete(ids[4]);
+        int joining = TestWorlds.deciders(world, 1)[0];
+        system.tierFunction = id -> {
+            if (id == joining) {
+                throw new IllegalArgumentException("no position yet");
+            }
+            return GOOD.applyAsInt(id);
+        };
+        IllegalStateException failure = assertThrows(IllegalStateException.class, () -> system.tick(world, DELTA));
+        assertNames(failure, system, joining, "no position yet");
+        system.tierFunction = GOOD;
+        for (int t = 0; t < 5; t++) {
+            int tick = t;
+            assertDoesNotThrow(() -> system.tick(world, DELTA),
+                    "tick " + tick + " after the failed one");
+        }
         world.dispose();
     }
 
