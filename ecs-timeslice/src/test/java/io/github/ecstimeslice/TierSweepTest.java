@@ -102,6 +102,25 @@ class TierSweepTest {
     }
 
     @Test
+    void aShorterReassessPeriodSetMidRunAppliesAtOnce() {
+        TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(50), Threading.WORLD_THREAD);
+        Tiers slow = Tiers.decideEvery(1, 4).reassessEvery(10);
+        system.setTiers(slow);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 120);
+        system.ticks(world, 60, 1 / 60f);
+        system.setTiers(slow.reassessEvery(0.1)); // the same periods: only the sweep's pace changes
+        assertEquals(0.1, system.tiers().reassessSeconds());
+        int from = system.ticks;
+        system.ticks(world, 6, 1 / 60f); // 0.1 s
+        for (int id : ids) {
+            assertTrue(system.lastAskedAtTick[id] >= from, "entity " + id + " asked within the new period; last at tick "
+                    + system.lastAskedAtTick[id] + ", the change at " + from);
+        }
+        world.dispose();
+    }
+
+    @Test
     void anEntitysTierIsAskedWhenItJoinsBeforeItsJoinedHook() {
         List<String> wrong = new ArrayList<>();
         TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(10), Threading.WORLD_THREAD) {
