@@ -30,8 +30,10 @@ final class TierSchedule {
     static final int RESPREAD = 1 << 8;
     private static final int TIER_BITS = 0xFF;
     private static final int BUCKET_SHIFT = 16;
-    /** The longest run of entities handed one phase: a cache line's worth of most per-entity arrays. */
-    private static final int MAX_RUN = 64;
+    /** Ids per block: a tier's entities in one block share a phase, once the tier is large. */
+    private static final int BLOCK_BITS = 6;
+    /** A tier shares phases by block from this many entities per phase on: about 16 blocks' worth. */
+    private static final int BLOCK_MODE_PER_PHASE = 16 << BLOCK_BITS;
     /** The state of an id no subscribed entity has. */
     static final int NOT_SUBSCRIBED = -1;
 
@@ -49,12 +51,22 @@ final class TierSchedule {
     private DueWheel wheel;
     /** Per tier: its subscribed entities. */
     int[] entities = new int[1];
-    /** Per tier: the phase it hands out now, and how many more entities get it before the next. */
+    /** Per tier: the phase it handed out last; and, once it shares phases by block, each block's phase + 1 (0: none yet). */
     private int[] phase = new int[1];
-    private int[] runLeft = new int[1];
-    /** Per tier: the slots it has in the batch in progress, and had in the last completed one. */
-    int[] batchSlots = new int[1];
-    int[] lastBatchSlots = new int[1];
+    private int[][] blockPhases = new int[1][];
+    /** Per tier: the slots its entities have in the batch in progress. */
+    private int[] slots = new int[1];
+    /**
+     * Per tier, decisions per game second over the last (longest period) batches completed, which
+     * hold every phase of every tier: each batch's slots per tier and length in a ring, and their
+     * sums.
+     */
+    double[] decisionsPerSecond = new double[1];
+    private int[][] recentSlots = new int[1][1];
+    private double[] recentSeconds = new double[1];
+    private long[] windowSlots = new long[1];
+    private double windowSeconds;
+    private double batchStartSeconds = Double.NaN;
     /** The sweep: entities it owes (fractions carried), and the id it goes on from. */
     private double reassessCredit;
     private int reassessFrom;
@@ -71,13 +83,13 @@ final class TierSchedule {
 
     /** The entity's tier, or -1 if it is not subscribed. O(1). */
     int tier(int entityId) {
-        int state = entityId >= 0 && 2 * entityId < schedule.length ? schedule[2 * entityId] : NOT_SUBSCRIBED;
+        int state = entityId >= 0 && entityId < schedule.length / 2 ? schedule[2 * entityId] : NOT_SUBSCRIBED;
         return state == NOT_SUBSCRIBED ? -1 : state & TIER_BITS;
     }
 
     /** The entity joined: tier 0 until it is assessed, due in the batch {@code nextBatch}. */
     void joined(int entityId, int nextBatch) {
-        if (2 * entityId >= schedule.length) {
+        if (entityId >= schedule.length / 2) {
             int ids = schedule.length / 2;
             int grown = Math.max(entityId + 1, ids + (ids >> 1));
             schedule = Arrays.copyOf(schedule, 2 * grown);
@@ -153,14 +165,19 @@ final class TierSchedule {
         entities = new int[count];
         phase = new int[count];
         Arrays.fill(phase, -1); // the first hand-out moves to phase 0
-        runLeft = new int[count];
-        batchSlots = new int[count];
-        lastBatchSlots = new int[count];
+        blockPhases = new int[count][];
+        slots = new int[count];
+        decisionsPerSecond = new double[count];
+        recentSlots = new int[count][next.longestBatchPeriod()];
+        recentSeconds = new double[next.longestBatchPeriod()];
+        windowSlots = new long[count];
+        windowSeconds = 0;
+        batchStartSeconds = Double.NaN;
         wheel = tiered() ? new DueWheel(next.longestBatchPeriod() + 1, schedule.length / 2) : null;
         int[] ids = subscribed == null ? new int[0] : subscribed.getData();
         for (int i = 0, s = subscribed == null ? 0 : subscribed.size(); s > i; i++) {
             int id = ids[i];
-            if (2 * id >= schedule.length || schedule[2 * id] == NOT_SUBSCRIBED) {
+            if (id >= schedule.length / 2 || schedule[2 * id] == NOT_SUBSCRIBED) {
                 continue; // not told it joined yet: it will be
             }
             int tier = Math.min(schedule[2 * id] & TIER_BITS, count - 1);
@@ -184,7 +201,7 @@ final class TierSchedule {
         long[] bucket = due.buckets[k & due.mask];
         int[] entries = schedule;
         int[] tierPeriods = periods;
-        int[] slots = batchSlots;
+        int[] slots = this.slots;
         int size = 0;
         for (int word = 0, words = bucket.length; words > word; word++) {
             long bits = bucket[word];
@@ -204,7 +221,7 @@ final class TierSchedule {
                     if ((state & RESPREAD) == 0) {
                         next = k + period; // on its phase: the same phase again
                     } else { // a phase of the tier's; due at the first batch after k on it
-                        int phase = handPhase(tier, period);
+                        int phase = handPhase(id, tier, period);
                         next = k + 1 + Math.floorMod(phase - k - 1, period);
                         state = tier;
                     }
@@ -218,26 +235,47 @@ final class TierSchedule {
     }
 
     /**
-     * The phase for the next entity of {@code tier} to take one: round robin, in runs of up to
-     * {@value #MAX_RUN} entities (and at most a sixteenth of a phase's share, so phases stay even
-     * within about that): a batch's entities of a slow tier then lie in runs of neighbouring ids,
-     * whose components and history entries share cache lines.
+     * The phase for an entity of {@code tier} to take: the next, round robin; or, in a tier with
+     * more than {@value #BLOCK_MODE_PER_PHASE} entities a phase, the phase of its block of 64 ids,
+     * blocks taking theirs round robin. A batch's entities of a large slow tier then come in whole
+     * blocks of neighbouring ids, whose components and history entries share cache lines, however
+     * the entities move between tiers; the phases stay even within about a sixteenth.
      */
-    private int handPhase(int tier, int period) {
-        if (runLeft[tier] == 0) {
-            phase[tier] = phase[tier] + 1 >= period ? 0 : phase[tier] + 1;
-            runLeft[tier] = Math.max(1, Math.min(MAX_RUN, entities[tier] / (16 * period)));
+    private int handPhase(int entityId, int tier, int period) {
+        if (entities[tier] < BLOCK_MODE_PER_PHASE * period) {
+            return phase[tier] = phase[tier] + 1 >= period ? 0 : phase[tier] + 1;
         }
-        runLeft[tier]--;
-        return phase[tier];
+        int block = entityId >>> BLOCK_BITS;
+        int[] phases = blockPhases[tier];
+        if (phases == null || block >= phases.length) {
+            phases = blockPhases[tier] = Arrays.copyOf(phases == null ? new int[0] : phases,
+                    Math.max(block + 1, (schedule.length / 2 >>> BLOCK_BITS) + 1));
+        }
+        if (phases[block] == 0) {
+            phases[block] = (phase[tier] = phase[tier] + 1 >= period ? 0 : phase[tier] + 1) + 1;
+        }
+        return phases[block] - 1;
     }
 
-    /** The batch in progress ended and the next begins: its slots per tier become the last batch's. */
-    void batchTurnedOver(boolean completed) {
-        if (completed) {
-            System.arraycopy(batchSlots, 0, lastBatchSlots, 0, batchSlots.length);
+    /**
+     * Batch {@code k} starts at {@code seconds} of game time, so batch k - 1 is complete: its slots
+     * and length join the window of the last (longest period) batches, and each tier's decisions
+     * per second are its slots over the window's length. O(tiers).
+     */
+    void batchStarting(int k, double seconds) {
+        double length = seconds - batchStartSeconds; // NaN before the first batch
+        if (length >= 0) {
+            int at = Math.floorMod(k - 1, recentSeconds.length);
+            windowSeconds += length - recentSeconds[at];
+            recentSeconds[at] = length;
+            for (int tier = 0; tier < slots.length; tier++) {
+                windowSlots[tier] += slots[tier] - recentSlots[tier][at];
+                recentSlots[tier][at] = slots[tier];
+                decisionsPerSecond[tier] = windowSeconds > 0 ? windowSlots[tier] / windowSeconds : 0;
+            }
         }
-        Arrays.fill(batchSlots, 0);
+        Arrays.fill(slots, 0);
+        batchStartSeconds = seconds;
     }
 
     /**

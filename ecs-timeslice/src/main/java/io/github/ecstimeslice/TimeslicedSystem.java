@@ -297,14 +297,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * Decisions per game second for {@code tier} over the last completed batch: the jobs it held
-     * for the tier's entities over its length; 0 before one completed.
+     * Decisions per game second for {@code tier}'s entities, over the last (longest period) batches
+     * completed, which hold every phase of every tier; 0 before a batch completed. O(1).
      *
      * @throws IllegalArgumentException if {@code tier} is not a tier of {@link #tiers()}
      */
     public double decisionsPerSecond(int tier) {
-        int slots = schedule.lastBatchSlots[checkedTier(tier)];
-        return stats.lastBatchSeconds > 0 ? slots / stats.lastBatchSeconds : 0;
+        return schedule.decisionsPerSecond[checkedTier(tier)];
     }
 
     /** How many saved outputs each entity's history keeps. */
@@ -347,9 +346,19 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return batch.batchesStarted;
     }
 
-    /** Decisions per game second over the last completed batch (its start to the next's); 0 before one. */
+    /**
+     * Decisions per game second over the last completed batch (its start to the next's); 0 before
+     * one. With tiers, the sum of {@link #decisionsPerSecond(int)}: a batch holds only the entities due.
+     */
     public double decisionsPerSecond() {
-        return stats.decisionsPerSecond();
+        if (!schedule.tiered()) {
+            return stats.decisionsPerSecond();
+        }
+        double sum = 0;
+        for (double perTier : schedule.decisionsPerSecond) {
+            sum += perTier;
+        }
+        return sum;
     }
 
     /** How many ticks the last completed batch took, from its start to the next batch's start. */
@@ -433,8 +442,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (batch.policy.syncOutput()) {
             histories.saveStaged();
         }
-        schedule.batchTurnedOver(batch.size > 0);
         stats.batchTurnedOver(batch.size);
+        if (schedule.tiered()) {
+            schedule.batchStarting(batch.nextIndex(), stats.tickStartSeconds);
+        }
         batch.start(entities, nextPolicy, schedule);
         if (nextPolicy.syncInput()) {
             worldThread.readInputs();

@@ -83,4 +83,22 @@ class TierScheduleTest {
         assertEquals(List.of(2, 2, 2), List.of(system.entitiesInTier(0), system.entitiesInTier(1),
                 system.entitiesInTier(2)));
     }
+
+    @Test
+    void decisionsPerSecondOfASlowTierCountEveryBatchOfItsPeriodNotJustTheLastThatHeldIt() {
+        // one entity in tier 2 of (1, 4, 16), batchEvery(0.1): a job every 16 batches of 0.1 s, 0.625 a second
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.batchEvery(0.1)) {
+            @Override
+            protected int tierOf(int entityId) {
+                return 2;
+            }
+        };
+        system.setTiers(Tiers.decideEvery(1, 4, 16));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 1);
+        TestWorlds.run(world, 600, 1 / 60f);
+        assertEquals(0.625, system.decisionsPerSecond(2), 0.625 * 0.05);
+        assertEquals(0.625, system.decisionsPerSecond(), 0.625 * 0.05);
+        assertEquals(0, system.decisionsPerSecond(0));
+    }
 }
