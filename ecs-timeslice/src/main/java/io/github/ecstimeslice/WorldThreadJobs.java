@@ -98,15 +98,15 @@ final class WorldThreadJobs<I, O> {
         TimeslicedSystem<I, O> decider = system;
         Batch b = batch;
         int[] keys = b.keys;
-        int[] handles = b.outputHandles;
         Object[] inputs = b.inputs;
         I shared = sharedInput;
         DecisionStore store = histories.store;
         Object[] pool = store.pool();
-        int[] spares = store.spares();
         int[] rings = store.rings();
         long[] entries = store.entries();
         int depth = store.depth();
+        // the output handles: with history by entity (each one's spare), else by slot
+        int[] outputs = depth != TimeslicedSystem.NO_HISTORY ? store.spares() : b.outputHandles;
         int fullState = store.fullState();
         long savedTick = stats.tick;
         long savedSecondsBits = Double.doubleToRawLongBits(stats.gameSeconds);
@@ -125,9 +125,8 @@ final class WorldThreadJobs<I, O> {
                     if (!syncInput) {
                         decider.setUpInput(entityId, input);
                     }
-                    // with history the entity's spare (made while its history fills), else the slot's
-                    int output = depth != TimeslicedSystem.NO_HISTORY ? spares[entityId] : handles[current];
-                    if (output == DecisionStore.NONE) {
+                    int output = outputs[depth != TimeslicedSystem.NO_HISTORY ? entityId : current];
+                    if (output == DecisionStore.NONE) { // the entity's spare, made while its history fills
                         output = histories.jobOutput(entityId);
                         pool = store.pool(); // it may have grown the pool
                     }
@@ -137,7 +136,7 @@ final class WorldThreadJobs<I, O> {
                     if (!syncOutput) { // the save, with the store's arrays in locals
                         int displaced = DecisionStore.pushIfFull(rings, entries, depth, fullState, entityId, output,
                                 savedTick, savedSecondsBits);
-                        spares[entityId] = displaced != DecisionStore.NONE ? displaced
+                        outputs[entityId] = displaced != DecisionStore.NONE ? displaced
                                 : histories.firstSaves(entityId, output);
                         decider.outputSaved(entityId, object);
                     }
