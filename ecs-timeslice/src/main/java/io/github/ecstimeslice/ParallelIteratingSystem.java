@@ -5,6 +5,7 @@ import com.artemis.BaseEntitySystem;
 import com.artemis.annotations.SkipWire;
 import com.artemis.utils.IntBag;
 
+import java.util.Arrays;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicReference;
@@ -32,8 +33,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p><b>Tiers.</b> With {@link #processEvery(int...)} far or unseen entities can be processed
  * less often: tier {@code i} ({@link #tierOf(int)}) once every {@code k_i} ticks, spread over the
  * ticks, with {@link #entityDelta(int)} the game time since the entity's last turn (an animation
- * that moves by rate × that time reaches the same place). A tick then costs O(entities) cheap
- * checks plus the due entities' work.
+ * that moves by rate × that time reaches the same place). A tick then costs the due entities'
+ * work and a bit per entity id.
  *
  * <p>A subclass that overrides {@link #dispose()} must call {@code super.dispose()}.
  */
@@ -77,11 +78,11 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     /**
      * The entity's significance tier for this system, 0 to {@code tickPeriods().length - 1}: tier
-     * {@code i} is processed once every {@code tickPeriods()[i]} ticks. Called when the entity is
-     * due, right before {@code process} (on a worker too, with worker threading: read only what
-     * no other system writes during this one's turn, such as a {@link TimeslicedSystem#tier(int)});
+     * {@code i} is processed once every {@code tickPeriods()[i]} ticks. Called on the world's
+     * thread at the start of each tick the entity is due in, before any {@code process} call;
      * never while every entity is processed every tick. Default: 0. A value out of range fails
-     * the tick with an {@code IllegalStateException} naming the system, the entity and the value.
+     * the tick, after its processing, with an {@code IllegalStateException} naming the system, the
+     * entity and the value (the entity is processed as tier 0).
      */
     protected int tierOf(int entityId) {
         return 0;
@@ -101,14 +102,21 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      * ticks instead of every tick, spread over the ticks by a hash of their ids, from the next tick
      * on; {@link #entityDelta(int)} gives {@code process} the time since an entity's last turn.
      * Each entity is processed at least once every {@code tickPeriods[last]} ticks, however its
-     * tier moves. Default: {@code 1}, every entity every tick (no tiers asked, no bookkeeping).
-     * Costs 12 bytes per entity id and O(entities) to switch.
+     * tier moves. A tick then costs O(entity ids / 64) plus the due entities' work. Default:
+     * {@code 1}, every entity every tick (no tiers asked, no bookkeeping). Costs 20 bytes per
+     * entity id and O(entities) to switch.
      *
-     * @param tickPeriods 1 to 16 periods, in ticks: the first 1, each at least the one before
+     * @param tickPeriods 1 to 16 periods, in ticks: the first 1, each at least the one before, at
+     *                    most {@value TickTiers#MAX_PERIOD}
      * @throws IllegalArgumentException naming the value if they are not
      */
     public void processEvery(int... tickPeriods) {
-        tickTiers.use(Tiers.checkedPeriods("tick", tickPeriods), subscription == null ? null : subscription.getEntities());
+        int[] periods = Tiers.checkedPeriods("tick", tickPeriods);
+        if (periods[periods.length - 1] > TickTiers.MAX_PERIOD) {
+            throw new IllegalArgumentException("tick periods must be at most " + TickTiers.MAX_PERIOD + ", was "
+                    + periods[periods.length - 1] + " in " + Arrays.toString(periods));
+        }
+        tickTiers.use(periods, subscription == null ? null : subscription.getEntities());
     }
 
     /** Each tier's period in ticks (a copy); {@code [1]} unless set. */
@@ -183,25 +191,32 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
         IntBag entities = subscription.getEntities();
         int size = entities.size();
         int[] ids = entities.getData();
+        IllegalStateException badTier = null;
+        if (tickTiers.tiered()) { // only the due entities, their tiers asked on the world's thread
+            badTier = tickTiers.collect(this);
+            size = tickTiers.dueCount;
+            ids = tickTiers.due;
+        }
         ThreadingSetting tickThreading = threading;
         if (tickThreading.threading() == Threading.WORLD_THREAD || size < minEntitiesForWorkers) {
             if (tickTiers.tiered()) {
-                tickTiers.process(this, ids, 0, size);
-                return;
+                tickTiers.process(this, 0, size);
+            } else {
+                for (int i = 0; size > i; i++) {
+                    process(ids[i]);
+                }
             }
-            for (int i = 0; size > i; i++) {
-                process(ids[i]);
+        } else {
+            crew.setExecutor(tickThreading.executor());
+            tickEntities = ids;
+            try {
+                crew.start(size, true);
+            } finally {
+                crew.await(); // also when a VM error leaves: no chunk runs on into the next tick
             }
-            return;
+            throwFailure(badTier);
         }
-        crew.setExecutor(tickThreading.executor());
-        tickEntities = ids;
-        try {
-            crew.start(size, true);
-        } finally {
-            crew.await(); // also when a VM error leaves: no chunk runs on into the next tick
-        }
-        throwFailure();
+        TickFailures.rethrow(badTier);
     }
 
     /** Artemis's notice that entities joined: with tiers, each is due in the next tick; then {@code inserted(int)} for each. */
@@ -213,13 +228,26 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
         super.inserted(entities);
     }
 
+    /** Artemis's notice that entities left: with tiers, none waits for a tick any more; then {@code removed(int)} for each. */
+    @Override
+    public final void removed(IntBag entities) {
+        if (tickTiers.tiered()) {
+            tickTiers.left(entities);
+        }
+        super.removed(entities);
+    }
+
     /**
      * Throws what failed in this tick, once: an error the executor threw, with the first
      * {@code process} failure attached; or that failure alone (a checked one thrown sneakily
-     * wrapped in an {@code IllegalStateException}).
+     * wrapped in an {@code IllegalStateException}); a tier out of range ({@code badTier}, may be
+     * null) attached to either.
      */
-    private void throwFailure() {
+    private void throwFailure(IllegalStateException badTier) {
         Throwable failed = TickFailures.unchecked(failure.getAndSet(null), "process failed on a worker");
+        if (failed != null && badTier != null) {
+            failed.addSuppressed(badTier);
+        }
         TickFailures.rethrow(TickFailures.executorErrorFirst(crew.takeExecutorError(), failed));
     }
 
@@ -228,7 +256,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
         int[] ids = tickEntities;
         try {
             if (tickTiers.tiered()) {
-                tickTiers.process(this, ids, from, to);
+                tickTiers.process(this, from, to);
                 return;
             }
             for (int i = from; to > i; i++) {

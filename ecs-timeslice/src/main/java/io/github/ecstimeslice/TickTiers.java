@@ -7,22 +7,31 @@ import java.util.Arrays;
 /**
  * Thins a {@link ParallelIteratingSystem}'s work by significance tier: an entity in a tier of
  * period k is processed in one of every k ticks, on the ticks where (tick + a hash of its id) is a
- * multiple of k, so a tier's entities spread over its phases. After processing an entity it is due
- * again at the next such tick, at most k ticks later, whatever tier it moves to (a new tier's
- * phase is found from the entity's next processing on). The game time since an entity was last
- * processed is kept for {@code process} to use.
+ * multiple of k, so a tier's entities spread over the ticks. Its tier is asked each time it is
+ * processed, and it is due again at the next such tick of its tier then, at most k ticks later, so
+ * none waits longer than the longest period however it moves. The game time since an entity was
+ * last processed is kept for {@code process} to use.
  *
- * <p>Per entity id, in flat arrays: the tick it is due in next and the game time it was last
- * processed at (12 bytes per id up to the highest seen). Written on the thread that processes the
- * entity, grown only on the world's thread outside the system's turn. Its owner reads the fields
- * directly.
+ * <p>The entities wait in a {@link DueWheel} by the tick they are due in, so a tick reads the ids
+ * due (ascending) and a bit per entity id, not every entity: {@link #collect} runs on the world's
+ * thread, then {@link #process} on whichever threads process. Per entity id: the tick it is due in
+ * and the game time it was last processed at (12 bytes), plus the wheel's bits. Its owner reads the
+ * fields directly.
  */
 final class TickTiers {
+
+    /** The longest tick period: the wheel then reaches every due tick without waiting ids. */
+    static final int MAX_PERIOD = DueWheel.MAX_BUCKETS / 2;
 
     int[] periods = {1};
     /** The index of the system's next turn, and the game time at the end of its last. */
     int tick;
     double seconds;
+    /** This turn's due entities, ascending: {@code due[0, dueCount)}. */
+    int[] due = new int[0];
+    int dueCount;
+    /** With more than one tier: the subscribed entities by the tick they are due in; else null. */
+    private DueWheel wheel;
     /** Per entity id: the tick it is due in next. */
     private int[] nextDue = new int[0];
     /** Per entity id: the game time at the end of the turn it was last processed in. */
@@ -30,7 +39,7 @@ final class TickTiers {
 
     /** True if there is more than one tier: only due entities are processed. */
     boolean tiered() {
-        return periods.length > 1;
+        return wheel != null;
     }
 
     /**
@@ -41,17 +50,15 @@ final class TickTiers {
     void use(int[] next, IntBag subscribed) {
         boolean wasTiered = tiered();
         periods = next;
-        if (!tiered() || subscribed == null) {
+        wheel = next.length > 1 ? new DueWheel(longest(next) + 1, nextDue.length) : null;
+        if (wheel == null || subscribed == null) {
             return;
         }
         int[] ids = subscribed.getData();
         for (int i = subscribed.size() - 1; i >= 0; i--) { // the highest id first: one growth
-            int id = ids[i];
-            if (wasTiered && id < nextDue.length) {
-                nextDue[id] = tick;
-            } else {
-                joined(id);
-            }
+            double last = wasTiered && ids[i] < lastSeconds.length ? lastSeconds[ids[i]] : seconds;
+            joined(ids[i]);
+            lastSeconds[ids[i]] = last;
         }
     }
 
@@ -61,8 +68,11 @@ final class TickTiers {
             int grown = Math.max(entityId + 1, nextDue.length + (nextDue.length >> 1));
             nextDue = Arrays.copyOf(nextDue, grown);
             lastSeconds = Arrays.copyOf(lastSeconds, grown);
+            due = Arrays.copyOf(due, grown);
+            wheel.ensureIds(grown);
         }
         nextDue[entityId] = tick;
+        wheel.file(entityId, tick, tick);
         lastSeconds[entityId] = seconds;
     }
 
@@ -71,6 +81,17 @@ final class TickTiers {
         int[] ids = entities.getData();
         for (int i = entities.size() - 1; i >= 0; i--) { // the highest id first: one growth
             joined(ids[i]);
+        }
+    }
+
+    /** All of {@code entities} left: they wait for no tick. */
+    void left(IntBag entities) {
+        int[] ids = entities.getData();
+        for (int i = 0, s = entities.size(); s > i; i++) {
+            int id = ids[i];
+            if (id < nextDue.length) {
+                wheel.unfile(id, nextDue[id] & wheel.mask);
+            }
         }
     }
 
@@ -85,28 +106,56 @@ final class TickTiers {
     }
 
     /**
-     * Processes the entities among {@code ids[from, to)} that are due in this turn: asks each its
-     * tier, schedules its next turn, calls {@code process}, then notes the time.
+     * On the world's thread: takes this turn's due entities out of the wheel into {@link #due},
+     * asks each its tier and files it for its next turn. O(entity ids / 64 + due entities).
      *
-     * @throws IllegalStateException naming the system, the entity and the value if {@code tierOf}
-     *                               answers a tier out of range (it ends the range, as a throw from
-     *                               {@code process} does)
+     * @return null, or the first tier out of range, as an {@code IllegalStateException} naming the
+     *         system, the entity and the value (that entity is processed as tier 0)
      */
-    void process(ParallelIteratingSystem system, int[] ids, int from, int to) {
-        int[] due = nextDue;
-        double[] last = lastSeconds;
+    IllegalStateException collect(ParallelIteratingSystem system) {
+        IllegalStateException failed = null;
+        DueWheel waiting = wheel;
+        long[] bucket = waiting.buckets[tick & waiting.mask];
         int now = tick;
-        double at = seconds;
-        for (int i = from; to > i; i++) {
-            int id = ids[i];
-            if (due[id] - now > 0) {
+        int count = 0;
+        for (int word = 0, words = bucket.length; words > word; word++) {
+            long bits = bucket[word];
+            if (bits == 0) {
                 continue;
             }
-            int period = period(system, id);
-            // the next tick on its phase: (tick + hash) a multiple of the period
-            due[id] = period == 1 ? now + 1 : now + period - Math.floorMod(now + (id * 0x9E3779B9 >>> 1), period);
-            system.process(id);
-            last[id] = at;
+            bucket[word] = 0;
+            for (; bits != 0; bits &= bits - 1) { // each set bit, lowest first: ids ascend
+                int id = word << 6 | Long.numberOfTrailingZeros(bits);
+                int tier = system.tierOf(id);
+                if (tier < 0 || tier >= periods.length) {
+                    if (failed == null) {
+                        failed = new IllegalStateException(system.getClass().getName() + ".tierOf(" + id
+                                + ") returned " + tier + ", not a tier of processEvery" + Arrays.toString(periods)
+                                + " (0 to " + (periods.length - 1) + ")");
+                    }
+                    tier = 0;
+                }
+                int period = periods[tier];
+                // the next tick on its phase, where (tick + hash) is a multiple of the period
+                int phase = now + (id * 0x9E3779B9 >>> 1);
+                int next = now + period - ((period & period - 1) == 0 ? phase & period - 1 : Math.floorMod(phase, period));
+                nextDue[id] = next;
+                waiting.file(id, next, now);
+                due[count++] = id;
+            }
+        }
+        dueCount = count;
+        return failed;
+    }
+
+    /** Processes this turn's due entities {@code due[from, to)}, then notes the time of each. */
+    void process(ParallelIteratingSystem system, int from, int to) {
+        int[] ids = due;
+        double[] last = lastSeconds;
+        double at = seconds;
+        for (int i = from; to > i; i++) {
+            system.process(ids[i]);
+            last[ids[i]] = at;
         }
     }
 
@@ -115,13 +164,7 @@ final class TickTiers {
         return (float) (seconds - lastSeconds[entityId]);
     }
 
-    private int period(ParallelIteratingSystem system, int entityId) {
-        int tier = system.tierOf(entityId);
-        if (tier < 0 || tier >= periods.length) {
-            throw new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") returned "
-                    + tier + ", not a tier of processEvery" + Arrays.toString(periods)
-                    + " (0 to " + (periods.length - 1) + ")");
-        }
-        return periods[tier];
+    private static int longest(int[] periods) {
+        return periods[periods.length - 1];
     }
 }
