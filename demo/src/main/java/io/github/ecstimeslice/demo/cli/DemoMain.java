@@ -3,9 +3,11 @@ package io.github.ecstimeslice.demo.cli;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.Tiers;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.demo.run.DemoApp;
 import io.github.ecstimeslice.demo.run.RunOptions;
+import io.github.ecstimeslice.demo.scene.TierSetup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,8 +19,10 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.DoubleStream;
 
 /** The entity-scale demo's command line. Exit codes: 0 done, 1 the run failed, 2 bad arguments. */
 @Command(name = "ecs-timeslice-demo", mixinStandardHelpOptions = true, version = "ecs-timeslice demo 0.1.0",
@@ -84,6 +88,16 @@ public final class DemoMain implements Callable<Integer> {
     @Option(names = "--compare", description = "compare update-all, the four policies and IntervalIteratingSystem")
     private boolean compare;
 
+    @Option(names = "--tiers", paramLabel = "P0,P1,...",
+            description = "significance tiers by distance to a player walking over the crowd: batch periods, 1 first,"
+                    + " each at least the one before, up to 16 (e.g. 1,4,16); the animation is thinned to every 1,2,4,... ticks")
+    private String tierPeriods;
+
+    @Option(names = "--tier-radii", paramLabel = "R1,R2,...",
+            description = "with --tiers: the distances from the player that bound the tiers, one fewer than the tiers,"
+                    + " increasing (default: rings evenly spaced out to half the grid's width)")
+    private String tierRadii;
+
     @Option(names = "--gif", paramLabel = "DIR", description = "write Chou's illustrations as looping GIFs into DIR")
     private Path gifDirectory;
 
@@ -95,6 +109,8 @@ public final class DemoMain implements Callable<Integer> {
     private Path plotFile;
 
     private final PrintStream out;
+    /** The tiers asked for, checked by {@link #validate()}; null without --tiers. */
+    private TierSetup tiers;
 
     DemoMain(PrintStream out) {
         this.out = out;
@@ -116,7 +132,7 @@ public final class DemoMain implements Callable<Integer> {
     public Integer call() throws Exception {
         int tickCount = (int) validate();
         RunOptions options = new RunOptions(npcs, seed, policy, budget, history, threading, animationThreading,
-                tickCount, tickRate, compare, gifDirectory, traceFile, plotFile);
+                tickCount, tickRate, compare, gifDirectory, traceFile, plotFile, tiers);
         Throwable failure = DemoApp.run(options, out);
         if (failure != null) {
             spec.commandLine().getErr().println("demo failed: " + failure);
@@ -155,6 +171,13 @@ public final class DemoMain implements Callable<Integer> {
                     + " (%.3g to %.6g s), was %s", tickRate, MAX_TICKS_TEXT, 0.5 / tickRate, MAX_TICKS / tickRate, seconds));
         }
         checkMemory();
+        if (tierRadii != null && tierPeriods == null) {
+            throw usage("--tier-radii bounds the tiers: give --tiers too");
+        }
+        tiers = tierSetup();
+        if (tiers != null && traceFile != null) {
+            throw usage("--trace records the untiered scene: leave out --tiers, or --trace");
+        }
         if (plotFile != null && !compare) {
             throw usage("--plot draws the comparison: give --compare too");
         }
@@ -191,6 +214,53 @@ public final class DemoMain implements Callable<Integer> {
                     + " this JVM may use: run java -Xmx%s or more, or ask for fewer NPCs", npcs, kept, bytes(needed),
                     bytes(heap), xmx));
         }
+    }
+
+    /** The tiers --tiers and --tier-radii ask for, checked, or null without --tiers. */
+    private TierSetup tierSetup() {
+        if (tierPeriods == null) {
+            return null;
+        }
+        int[] periods = numbers("--tiers", tierPeriods, true).mapToInt(value -> (int) value).toArray();
+        try {
+            Tiers.decideEvery(periods);
+        } catch (IllegalArgumentException e) {
+            throw usage("--tiers " + e.getMessage() + ", was '" + tierPeriods + "'");
+        }
+        if (periods.length < 2) {
+            throw usage("--tiers needs at least two tiers (one tier is no tiers), was '" + tierPeriods + "'");
+        }
+        if (tierRadii == null) {
+            return TierSetup.of(periods, TierSetup.defaultRadii(periods.length, npcs));
+        }
+        double[] radii = numbers("--tier-radii", tierRadii, false).toArray();
+        if (radii.length != periods.length - 1) {
+            throw usage("--tier-radii needs " + (periods.length - 1) + " distances for " + periods.length
+                    + " tiers, was '" + tierRadii + "'");
+        }
+        float[] bounds = new float[radii.length];
+        for (int i = 0; i < radii.length; i++) {
+            if (!(radii[i] > (i == 0 ? 0 : radii[i - 1])) || Double.isInfinite(radii[i])) {
+                throw usage("--tier-radii must be positive, finite and increasing, was '" + tierRadii + "'");
+            }
+            bounds[i] = (float) radii[i];
+        }
+        return TierSetup.of(periods, bounds);
+    }
+
+    /** The comma-separated numbers of {@code option}'s {@code text}, whole numbers if asked. */
+    private DoubleStream numbers(String option, String text, boolean whole) {
+        String[] parts = text.split(",", -1);
+        double[] values = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                values[i] = whole ? Integer.parseInt(parts[i].trim()) : Double.parseDouble(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw usage(option + " takes comma-separated " + (whole ? "whole numbers" : "numbers") + ", and '"
+                        + parts[i].trim() + "' is not one, in '" + text + "'");
+            }
+        }
+        return Arrays.stream(values);
     }
 
     private static String bytes(double bytes) {

@@ -35,7 +35,7 @@ public final class DemoApp extends ApplicationAdapter {
             app.then(() -> new GifRun(options, out));
         }
         if (options.compare()) {
-            app.then(() -> new CompareRun(options, out));
+            app.then(() -> options.tiers() == null ? new CompareRun(options, out) : new TierCompareRun(options, out));
         }
         if (!options.compare() && options.gifDirectory() == null || options.traceFile() != null) {
             app.then(() -> new LiveRun(options, out));

@@ -1,5 +1,6 @@
 package io.github.ecstimeslice.demo.run;
 
+import io.github.ecstimeslice.DecisionAges;
 import io.github.ecstimeslice.demo.scene.Scene;
 import io.github.ecstimeslice.demo.trace.JobTrace;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
@@ -48,12 +49,17 @@ final class LiveRun implements RunMode {
     private double reportAgeMax;
     /** Picks the ticks whose ages are sampled; seeded, so a run reports the same each time. */
     private final Random sampling = new Random(1);
+    /** Reused for the per-tier ages. */
+    private final DecisionAges tierAges = new DecisionAges();
 
     LiveRun(RunOptions options, PrintStream out) {
         this.traceFile = options.traceFile();
         this.trace = traceFile == null ? null : new JobTrace(TRACE_EVENTS);
-        this.scene = Scene.timesliced(options.npcs(), options.seed(), options.policy(), options.budget(),
-                options.history(), options.threading(), trace).animateOn(options.animationThreading());
+        this.scene = (options.tiers() == null
+                ? Scene.timesliced(options.npcs(), options.seed(), options.policy(), options.budget(),
+                options.history(), options.threading(), trace)
+                : Scene.tiered(options.npcs(), options.seed(), options.policy(), options.budget(), options.history(),
+                options.threading(), options.tiers())).animateOn(options.animationThreading());
         this.decisions = scene.decisions();
         this.wallStart = System.nanoTime();
         this.reportWallStart = wallStart;
@@ -65,6 +71,9 @@ final class LiveRun implements RunMode {
                 options.npcs(), options.policy(), options.budget(), options.history(),
                 ThreadingWords.word(options.threading()), ThreadingWords.word(options.animationThreading()), ticks,
                 options.tickRate());
+        if (options.tiers() != null) {
+            out.printf(Locale.ROOT, "%s%n", options.tiers());
+        }
     }
 
     @Override
@@ -114,6 +123,7 @@ final class LiveRun implements RunMode {
                 (decisions - decisionsBefore) / (reportTicks * (double) delta), lastBatchDecisionsPerSecond(), ages(),
                 lastFacingError);
         decisionsBefore = decisions;
+        reportTiers();
         allTickNanos += reportTickNanos;
         allDecisionNanos += reportDecisionNanos;
         allAnimationNanos += reportAnimationNanos;
@@ -125,6 +135,24 @@ final class LiveRun implements RunMode {
         reportAgeSum = 0;
         reportAgeSamples = 0;
         reportAgeMax = 0;
+    }
+
+    /** With tiers, a line per tier: its NPCs, decisions per second, decision ages and facing error now. */
+    private void reportTiers() {
+        if (scene.tierCount() == 1) {
+            return;
+        }
+        for (int tier = 0; tier < scene.tierCount(); tier++) {
+            String age = "age n/a (no history)";
+            if (scene.measuresAges()) {
+                decisions.measureAges(tier, tierAges);
+                age = String.format(Locale.ROOT, "age mean %5.3f max %5.3f s", tierAges.meanSeconds(), tierAges.maxSeconds());
+            }
+            int period = decisions.tiers().batchPeriod(tier);
+            out.printf(Locale.ROOT, "  tier %d (every %d batch%s): %7d NPCs  %9.0f decisions/s  %s  facing error %5.2f°%n",
+                    tier, period, period == 1 ? "" : "es", decisions.entitiesInTier(tier),
+                    decisions.decisionsPerSecond(tier), age, scene.meanFacingErrorDegrees(tier));
+        }
     }
 
     /**

@@ -37,6 +37,8 @@ public final class Scene {
     /** The interval decision system, or null. */
     private final IntervalFacingSystem interval;
     private final TurnAnimationSystem animation;
+    /** The player the tiers are measured from (entity npcs + 1), or -1 without tiers. */
+    private final int player;
     private final int npcCount;
     private final int columns;
     private final int rows;
@@ -53,6 +55,11 @@ public final class Scene {
     private long animationEnd;
 
     private Scene(int npcs, long seed, BaseSystem deciding) {
+        this(npcs, seed, deciding, null);
+    }
+
+    /** The scene; with {@code tiers}, a player walks over the crowd and the animation is thinned by tier. */
+    private Scene(int npcs, long seed, BaseSystem deciding, TierSetup tiers) {
         this.npcCount = npcs;
         this.columns = FacingWorlds.columns(npcs);
         this.rows = Math.max(1, (npcs + columns - 1) / columns);
@@ -63,9 +70,24 @@ public final class Scene {
         float centerY = (rows - 1) / 2f;
         TargetPath path = new TargetPath(centerX, centerY, Math.max(1.2f, columns * 0.45f), Math.max(1.0f, rows * 0.4f),
                 Math.max(TARGET_PERIOD, TARGET_PERIOD_PER_COLUMN * columns));
-        world = FacingWorlds.build(npcs, 0, centerX, centerY, path,
-                new BeforeDecisions(), deciding, new BeforeAnimation(), animation, new AfterAnimation());
+        player = tiers == null ? -1 : npcs + 1; // made right after the NPCs
+        BaseSystem[] layers = {new BeforeDecisions(), deciding, new BeforeAnimation(), animation, new AfterAnimation()};
+        if (tiers != null) { // the player walks first
+            BaseSystem[] walking = new BaseSystem[layers.length + 1];
+            walking[0] = new PlayerWalk(player, centerX, centerY, Math.max(1, columns / 3f), Math.max(20, columns * 0.8));
+            System.arraycopy(layers, 0, walking, 1, layers.length);
+            layers = walking;
+        }
+        world = FacingWorlds.build(npcs, 0, centerX, centerY, path, layers);
         positions = world.getMapper(Position.class);
+        if (tiers != null) {
+            int made = world.create();
+            if (made != player) {
+                throw new IllegalStateException("the player should be entity " + player + ", was " + made);
+            }
+            positions.create(player).set(centerX + Math.max(1, columns / 3f), centerY);
+            animation.followTiersOf(decisions, tiers.tickPeriods());
+        }
         orientations = world.getMapper(Orientation.class);
         desired = world.getMapper(DesiredOrientation.class);
         ComponentMapper<TurnRate> turnRates = world.getMapper(TurnRate.class);
@@ -89,6 +111,17 @@ public final class Scene {
                 : new TracedFaceTargetSystem(policy, budget, history, trace);
         system.setThreading(threading);
         return new Scene(npcs, seed, system);
+    }
+
+    /**
+     * A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} in significance tiers by
+     * distance to a player walking over them, the animation thinned to match.
+     */
+    public static Scene tiered(int npcs, long seed, IoPolicy policy, Budget budget, int history,
+                               Threading threading, TierSetup tiers) {
+        FaceTargetSystem system = new PlayerTieredFacing(policy, budget, history, tiers, npcs + 1);
+        system.setThreading(threading);
+        return new Scene(npcs, seed, system, tiers);
     }
 
     /** A scene whose NPCs all decide every tick. */
@@ -133,6 +166,38 @@ public final class Scene {
             sum += Math.abs(Angles.shortestTurn(orientations.get(npc).radians, toTarget));
         }
         return npcCount == 0 ? 0 : Math.toDegrees(sum / npcCount);
+    }
+
+    /** How many significance tiers the NPCs are in: 1 without tiers. */
+    public int tierCount() {
+        return decisions == null ? 1 : decisions.tiers().count();
+    }
+
+    /** The NPC's tier now: 0 without tiers. */
+    public int tierOf(int npc) {
+        return decisions == null ? 0 : Math.max(0, decisions.tier(npc));
+    }
+
+    /** The player's position, or null in a scene without tiers. */
+    public Position playerPosition() {
+        return player < 0 ? null : positions.get(player);
+    }
+
+    /** Mean, over the NPCs in {@code tier} now, of how far each faces from the target, in degrees; 0 if none. O(NPCs). */
+    public double meanFacingErrorDegrees(int tier) {
+        Position aim = positions.get(FacingWorlds.TARGET);
+        double sum = 0;
+        int count = 0;
+        for (int npc = 1; npc <= npcCount; npc++) {
+            if (tierOf(npc) != tier) {
+                continue;
+            }
+            Position self = positions.get(npc);
+            float toTarget = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
+            sum += Math.abs(Angles.shortestTurn(orientations.get(npc).radians, toTarget));
+            count++;
+        }
+        return count == 0 ? 0 : Math.toDegrees(sum / count);
     }
 
     /** True if the decision ages can be measured: the decisions are kept, or made all at once. */

@@ -82,6 +82,19 @@ class DemoMainTest {
             "--budget jobs:99999999999 | 99999999999 jobs a tick is more than 2147483647",
             "--npcs 700000 --history 1024 | --npcs 700000 with --history 1024: a history of 1024 decisions holds entity ids up to 699049",
             "--compare --plot x.txt | --plot writes a PNG: name the file *.png, was 'x.txt'",
+            "--tiers 2,4            | its period must be 1, was 2 in [2, 4], was '2,4'",
+            "--tiers 1,8,4          | was 4 after 8 in [1, 8, 4], was '1,8,4'",
+            "--tiers 1,4,x          | --tiers takes comma-separated whole numbers, and 'x' is not one, in '1,4,x'",
+            "--tiers 1,4.5          | '4.5' is not one",
+            "--tiers 1              | --tiers needs at least two tiers (one tier is no tiers), was '1'",
+            "--tiers 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 | tiers need 1 to 16 batch periods, was 17",
+            "--tiers ,              | '' is not one, in ','",
+            "--tiers 1,4,16 --tier-radii 10 | --tier-radii needs 2 distances for 3 tiers, was '10'",
+            "--tiers 1,4,16 --tier-radii 30,10 | --tier-radii must be positive, finite and increasing, was '30,10'",
+            "--tiers 1,4 --tier-radii -5 | --tier-radii must be positive, finite and increasing, was '-5'",
+            "--tiers 1,4 --tier-radii Infinity | was 'Infinity'",
+            "--tier-radii 10        | --tier-radii bounds the tiers: give --tiers too",
+            "--tiers 1,4 --trace t.json | --trace records the untiered scene",
     })
     void badArgumentsGiveAUsageMessageNamingTheValueAndExitCodeTwo(String args, String named) {
         Result run = demo(args.trim().split("\\s+"));
@@ -232,5 +245,35 @@ class DemoMainTest {
                 assertEquals(GifRun.WIDTH, reader.getWidth(0), file);
             }
         }
+    }
+
+    @Test
+    void aTieredRunReportsEachTierEverySecond() {
+        Result run = demo("--npcs", "2000", "--ticks", "180", "--budget", "every:0.1", "--tiers", "1,4,16");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("tiers [1,4,16] within 7.5,15.0 of the player, animated every [1,2,4] ticks"), run.out());
+        for (int tier = 0; tier < 3; tier++) {
+            String line = "  tier " + tier + " (every ";
+            assertEquals(3, run.out().lines().filter(l -> l.startsWith(line)).count(), "a line per second for tier " + tier
+                    + ": " + run.out());
+        }
+        assertTrue(run.out().contains("summary: 180 ticks of 2000 NPCs"), run.out());
+    }
+
+    @Test
+    void theTieredComparisonGivesTheNearNpcsASeveralFoldSmallerFacingErrorAtEqualDecisions() {
+        Result run = demo("--compare", "--npcs", "6000", "--seconds", "4", "--budget", "every:0.1", "--tiers", "1,4,16");
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> rows = run.out().lines().filter(line -> line.startsWith("| AIAO ")).toList();
+        assertEquals(2, rows.size(), run.out());
+        String[] tiered = rows.get(0).split("\\|");
+        String[] untiered = rows.get(1).split("\\|");
+        assertEquals(tiered[4].trim(), untiered[4].trim(), "the same decisions per second: " + run.out());
+        double nearTiered = Double.parseDouble(tiered[5].trim().split("°")[0]);
+        double nearUntiered = Double.parseDouble(untiered[5].trim().split("°")[0]);
+        double nearAgeTiered = Double.parseDouble(tiered[5].trim().split(", ")[1].replace(" s", ""));
+        double nearAgeUntiered = Double.parseDouble(untiered[5].trim().split(", ")[1].replace(" s", ""));
+        assertTrue(nearTiered * 2 < nearUntiered, "near NPCs' facing error: " + run.out());
+        assertTrue(nearAgeTiered * 2 < nearAgeUntiered, "near NPCs' decision age: " + run.out());
     }
 }

@@ -1,0 +1,151 @@
+package io.github.ecstimeslice.demo.run;
+
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.DecisionAges;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.demo.scene.Scene;
+import io.github.ecstimeslice.demo.scene.TickTimes;
+import io.github.ecstimeslice.demo.scene.TierSetup;
+import io.github.ecstimeslice.facing.FaceTargetSystem;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code --compare --tiers}: tiered AIAO at the chosen budget, then untiered AIAO at the decisions
+ * per second the tiered row made, in the same scene with the same player walking, so the two
+ * spend the same decisions: the untiered one on every NPC alike, the tiered one mostly on the NPCs
+ * near the player. Each row warms up, then measures its ticks, decisions per second, and per
+ * tier (by distance to the player) the facing error and the decisions' age, means over the
+ * measured ticks.
+ */
+final class TierCompareRun implements RunMode {
+
+    /** One row: its measured ticks, decisions per second, and per tier the mean facing error and decision age. */
+    private record Row(String name, TickTimes times, double decisionsPerSecond, double[] errors, double[] ages) {
+    }
+
+    private final RunOptions options;
+    private final TierSetup tiers;
+    private final int warmupTicks;
+    private final int measuredTicks;
+    private final float delta;
+    private final PrintStream out;
+    private final List<Row> rows = new ArrayList<>();
+    private final DecisionAges ages = new DecisionAges();
+
+    private Scene scene;
+    private int done;
+    private TickTimes times;
+    private long jobsBefore;
+    private double[] errorSums;
+    private double[] ageSums;
+    private int samples;
+    /** The tiered row's decisions per second, which the untiered row is given. */
+    private double tieredRate;
+
+    TierCompareRun(RunOptions options, PrintStream out) {
+        this.options = options;
+        this.tiers = options.tiers();
+        this.measuredTicks = options.ticks();
+        this.warmupTicks = Math.max(120, measuredTicks / 5);
+        this.delta = options.delta();
+        this.out = out;
+        out.printf(Locale.ROOT, "compare tiers: %d NPCs, AIAO, %s, tiered budget %s, history %d, %d warm-up + %d measured ticks a row%n",
+                options.npcs(), tiers, options.budget(), options.history(), warmupTicks, measuredTicks);
+    }
+
+    @Override
+    public boolean tick() {
+        if (scene == null) {
+            startRow();
+        }
+        long start = System.nanoTime();
+        scene.tick(delta);
+        long tickNanos = System.nanoTime() - start;
+        done++;
+        if (done == warmupTicks) {
+            jobsBefore = scene.decisions().jobsRunTotal();
+        }
+        if (done > warmupTicks) {
+            times.add(tickNanos);
+            if (done % 7 == 0) { // measuring walks every NPC: not every tick (7: no period hides in it)
+                sample();
+            }
+        }
+        if (done == warmupTicks + measuredTicks) {
+            endRow();
+        }
+        return rows.size() == 2;
+    }
+
+    private void startRow() {
+        boolean tiered = rows.isEmpty();
+        Budget budget = tiered ? options.budget() : Budget.jobsPerSecond(tieredRate);
+        scene = Scene.tiered(options.npcs(), options.seed(), IoPolicy.AIAO, budget, options.history(),
+                options.threading(), tiered ? tiers : tiers.untiered()).animateOn(options.animationThreading());
+        System.gc(); // the previous row's world is garbage now: collect it before this row is timed
+        done = 0;
+        times = new TickTimes(measuredTicks);
+        errorSums = new double[tiers.tiers().count()];
+        ageSums = new double[errorSums.length];
+        samples = 0;
+    }
+
+    /** Adds each tier's facing error and mean decision age now to the row's. */
+    private void sample() {
+        FaceTargetSystem decisions = scene.decisions();
+        for (int tier = 0; tier < errorSums.length; tier++) {
+            errorSums[tier] += scene.meanFacingErrorDegrees(tier);
+            if (decisions.historyDepth() > 0) {
+                ageSums[tier] += decisions.measureAges(tier, ages).meanSeconds();
+            }
+        }
+        samples++;
+    }
+
+    private void endRow() {
+        double rate = (scene.decisions().jobsRunTotal() - jobsBefore) / (measuredTicks * (double) delta);
+        if (rows.isEmpty()) {
+            tieredRate = rate;
+        }
+        double[] errors = new double[errorSums.length];
+        double[] meanAges = new double[errorSums.length];
+        for (int tier = 0; tier < errors.length; tier++) {
+            errors[tier] = samples == 0 ? 0 : errorSums[tier] / samples;
+            meanAges[tier] = samples == 0 ? 0 : ageSums[tier] / samples;
+        }
+        String name = rows.isEmpty() ? "AIAO tiered, " + options.budget() : "AIAO untiered, jobsPerSecond(" + Math.round(tieredRate) + ")";
+        rows.add(new Row(name, times, rate, errors, meanAges));
+        scene.dispose();
+        scene = null;
+        out.printf(Locale.ROOT, "  measured %s%n", name);
+    }
+
+    @Override
+    public void finish() {
+        int count = tiers.tiers().count();
+        StringBuilder header = new StringBuilder("| decider | mean tick ms | p99 tick ms | decisions/s |");
+        StringBuilder rule = new StringBuilder("|---|---:|---:|---:|");
+        for (int tier = 0; tier < count; tier++) {
+            String where = tier == 0 ? String.format(Locale.ROOT, "within %.0f", tiers.radii()[0])
+                    : tier == count - 1 ? String.format(Locale.ROOT, "beyond %.0f", tiers.radii()[tier - 1])
+                    : String.format(Locale.ROOT, "%.0f to %.0f", tiers.radii()[tier - 1], tiers.radii()[tier]);
+            header.append(" NPCs ").append(where).append(": facing error, decision age |");
+            rule.append("---:|");
+        }
+        out.println();
+        out.println(header);
+        out.println(rule);
+        for (Row row : rows) {
+            out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.0f |", row.name(), row.times().meanMillis(),
+                    row.times().percentileMillis(99), row.decisionsPerSecond());
+            for (int tier = 0; tier < count; tier++) {
+                out.printf(Locale.ROOT, " %.2f°, %.3f s |", row.errors()[tier], row.ages()[tier]);
+            }
+            out.println();
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package io.github.ecstimeslice.demo.scene;
+
+import io.github.ecstimeslice.Tiers;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The demo's significance tiers: {@code tiers}' batch periods, the distances from the player that
+ * bound them ({@code radii}, one fewer than the tiers, increasing: tier i is within
+ * {@code radii[i]}, the last tier beyond them all) and the every-tick layer's period for each tier
+ * ({@code tickPeriods}: 1, 2, 4, ... doubling, at most 32).
+ */
+public record TierSetup(Tiers tiers, float[] radii, int[] tickPeriods) {
+
+    /** Tiers with these batch periods and radii, the animation thinned by doubling tick periods. */
+    public static TierSetup of(int[] batchPeriods, float[] radii) {
+        int[] ticks = new int[batchPeriods.length];
+        for (int i = 0; i < ticks.length; i++) {
+            ticks[i] = Math.min(32, 1 << Math.min(i, 5));
+        }
+        return new TierSetup(Tiers.decideEvery(batchPeriods), radii.clone(), ticks);
+    }
+
+    /**
+     * The same rings with every tier deciding in every batch and turning every tick: no tiers, as
+     * far as the work goes, but the NPCs still sorted by distance for the measures.
+     */
+    public TierSetup untiered() {
+        int[] ones = new int[tiers.count()];
+        Arrays.fill(ones, 1);
+        return new TierSetup(Tiers.decideEvery(ones), radii, ones);
+    }
+
+    /**
+     * The default radii for {@code count} tiers over the grid of {@code npcs}: rings evenly spaced
+     * out to half the grid's width, {@code columns × i / (2 × count)} for i = 1 to count - 1.
+     */
+    public static float[] defaultRadii(int count, int npcs) {
+        int columns = FacingWorlds.columns(npcs);
+        float[] radii = new float[count - 1];
+        for (int i = 1; i < count; i++) {
+            radii[i - 1] = Math.max(1, columns * i / (2f * count));
+        }
+        return radii;
+    }
+
+    /** The tier of an NPC at {@code squaredDistance} from the player. O(tiers). */
+    int tierAt(float squaredDistance) {
+        for (int i = 0; i < radii.length; i++) {
+            if (squaredDistance < radii[i] * radii[i]) {
+                return i;
+            }
+        }
+        return radii.length;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder radiiText = new StringBuilder();
+        for (float radius : radii) {
+            radiiText.append(radiiText.length() == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.1f", radius));
+        }
+        int[] periods = new int[tiers.count()];
+        for (int i = 0; i < periods.length; i++) {
+            periods[i] = tiers.batchPeriod(i);
+        }
+        return "tiers " + Arrays.toString(periods).replace(" ", "") + " within " + radiiText
+                + " of the player, animated every " + Arrays.toString(tickPeriods).replace(" ", "") + " ticks";
+    }
+}
