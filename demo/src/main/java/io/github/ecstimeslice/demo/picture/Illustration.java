@@ -29,7 +29,11 @@ public final class Illustration {
     private static final Color BACKGROUND = new Color(0xFA, 0xFA, 0xF7);
     private static final Color TARGET = new Color(0x3B, 0x7D, 0xD8);
     private static final Color DESIRED = new Color(0xD6, 0x28, 0x28);
-    private static final Color[] INKS = {Color.BLACK, DESIRED, TARGET, Color.DARK_GRAY};
+    /** The NPCs' colours by significance tier, near to far, in a tiered scene; the last one repeats. */
+    private static final Color[] TIER_INKS = {new Color(0x1B, 0x8A, 0x3A), new Color(0xE0, 0x8A, 0x12),
+            new Color(0x8E, 0x8E, 0x9A)};
+    private static final Color[] INKS = {Color.BLACK, DESIRED, TARGET, Color.DARK_GRAY,
+            TIER_INKS[0], TIER_INKS[1], TIER_INKS[2]};
     private static final int CAPTION_HEIGHT = 24;
     private static final int LEGEND_HEIGHT = 20;
     /** Steps from the background to each ink: enough for smooth edges, few enough to compress well. */
@@ -112,6 +116,7 @@ public final class Illustration {
             String clock = String.format(Locale.ROOT, "t = %.1f s", seconds);
             g.drawString(clock, width - 10 - g.getFontMetrics().stringWidth(clock), 18);
 
+            boolean tiered = scene.ringCount() > 1;
             float pointer = scale * 0.38f;
             g.setStroke(new BasicStroke(Math.max(1.5f, scale * 0.05f), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
             for (int npc = 1; npc <= scene.npcCount(); npc++) {
@@ -122,14 +127,23 @@ public final class Illustration {
                 g.setColor(DESIRED);
                 g.draw(new Line2D.Float(x, y, x + pointer * 1.25f * (float) Math.cos(want),
                         y - pointer * 1.25f * (float) Math.sin(want)));
-                g.setColor(Color.BLACK);
+                g.setColor(tiered ? TIER_INKS[Math.min(scene.tierOf(npc), TIER_INKS.length - 1)] : Color.BLACK);
                 g.fill(arrow(x, y, scene.orientation(npc), pointer));
             }
             Position t = scene.targetPosition();
             float r = scale * 0.22f;
             g.setColor(TARGET);
             g.fill(new Ellipse2D.Float(sx(t.x) - r, sy(t.y) - r, 2 * r, 2 * r));
-            legend(g);
+            if (tiered) { // the player: a ring
+                Position player = scene.playerPosition();
+                float ring = scale * 0.3f;
+                g.setColor(Color.DARK_GRAY);
+                g.setStroke(new BasicStroke(Math.max(2f, scale * 0.08f)));
+                g.draw(new Ellipse2D.Float(sx(player.x) - ring, sy(player.y) - ring, 2 * ring, 2 * ring));
+                tierLegend(g);
+            } else {
+                legend(g);
+            }
         } finally {
             g.dispose();
         }
@@ -151,6 +165,23 @@ public final class Illustration {
         g.setColor(DESIRED);
         g.draw(new Line2D.Float(x + 6, y, x + 20, y));
         label(g, "latest decision", x + 25, y);
+    }
+
+    /** The tiered scene's legend: the player, then the NPCs' colour for each tier. */
+    private void tierLegend(Graphics2D g) {
+        int y = height - LEGEND_HEIGHT / 2;
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        int x = 12;
+        g.setColor(Color.DARK_GRAY);
+        g.setStroke(new BasicStroke(2f));
+        g.draw(new Ellipse2D.Float(x - 5, y - 5, 10, 10));
+        x = label(g, "player", x + 9, y);
+        String[] names = {"near: every batch", "mid", "far"};
+        for (int tier = 0; tier < TIER_INKS.length; tier++) {
+            g.setColor(TIER_INKS[tier]);
+            g.fill(arrow(x + 6, y, 0, 9));
+            x = label(g, names[tier], x + 16, y);
+        }
     }
 
     /** Draws {@code text} from x, centred on y; returns where the next item starts. */

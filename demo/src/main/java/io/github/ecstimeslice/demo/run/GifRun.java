@@ -7,19 +7,22 @@ import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.demo.picture.GifWriter;
 import io.github.ecstimeslice.demo.picture.Illustration;
 import io.github.ecstimeslice.demo.scene.Scene;
+import io.github.ecstimeslice.demo.scene.TierSetup;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * {@code --gif DIR}: Chou's illustrations, one looping GIF each: a dozen NPCs, update-all, and
  * each policy at 10 and 30 jobs per second (9 files), one lap of the target (8 s) at 60 ticks a
- * second, a frame every 4 ticks. A lap runs unrecorded first, so the recorded one starts where the
+ * second, a frame every 4 ticks; with {@code --tiers}, also {@code tiers.gif}: 144 NPCs in those
+ * tiers by distance to a player circling once a lap (the scene's own rings), a batch every 0.25 s. A lap runs unrecorded first, so the recorded one starts where the
  * previous ended: the NPCs face the target at both ends and the loop has no jump at its seam.
  */
 public final class GifRun implements RunMode {
@@ -32,8 +35,14 @@ public final class GifRun implements RunMode {
     public static final int WIDTH = 360;
     static final int HEIGHT = 300;
 
-    /** What one GIF shows: update-all with no policy, else a policy at {@code hz} jobs a second. */
-    private record Picture(String file, String caption, IoPolicy policy, double hz) {
+    /** NPCs in the tiered GIF: a 12 × 12 grid, so the player's rings hold a few each. */
+    static final int TIERED_NPCS = 144;
+
+    /**
+     * What one GIF shows: update-all with no policy, else a policy at {@code hz} jobs a second; or,
+     * with {@code tiers}, AIAO in tiers with a batch every {@code 1 / hz} s.
+     */
+    private record Picture(String file, String caption, IoPolicy policy, double hz, TierSetup tiers) {
     }
 
     private final Path directory;
@@ -52,12 +61,21 @@ public final class GifRun implements RunMode {
         this.directory = options.gifDirectory();
         this.seed = options.seed();
         this.out = out;
-        pictures.add(new Picture("update-all.gif", "Update all (every NPC, every tick)", null, 0));
+        pictures.add(new Picture("update-all.gif", "Update all (every NPC, every tick)", null, 0, null));
         for (IoPolicy policy : IoPolicy.values()) {
             for (int hz : new int[]{10, 30}) {
                 pictures.add(new Picture(policy.name().toLowerCase(Locale.ROOT) + "-" + hz + "hz.gif",
-                        policy.name() + ", " + hz + " NPC jobs a second", policy, hz));
+                        policy.name() + ", " + hz + " NPC jobs a second", policy, hz, null));
             }
+        }
+        if (options.tiers() != null) { // the small scene's own rings: the given radii fit the live one
+            int[] periods = new int[options.tiers().tiers().count()];
+            for (int i = 0; i < periods.length; i++) {
+                periods[i] = options.tiers().tiers().batchPeriod(i);
+            }
+            TierSetup small = TierSetup.of(periods, TierSetup.defaultRadii(periods.length, TIERED_NPCS));
+            pictures.add(new Picture("tiers.gif", "AIAO in tiers " + Arrays.toString(periods).replace(" ", ""),
+                    IoPolicy.AIAO, 4, small));
         }
     }
 
@@ -68,7 +86,10 @@ public final class GifRun implements RunMode {
                 Files.createDirectories(directory); // made by the command line already, unless run without it
             }
             Picture picture = pictures.get(index);
-            scene = picture.policy() == null
+            scene = picture.tiers() != null
+                    ? Scene.tiered(TIERED_NPCS, seed, picture.policy(), Budget.batchEvery(1 / picture.hz()),
+                    TimeslicedSystem.DEFAULT_HISTORY_DEPTH, Threading.WORLD_THREAD, picture.tiers())
+                    : picture.policy() == null
                     ? Scene.updateAll(NPCS, seed)
                     : Scene.timesliced(NPCS, seed, picture.policy(), Budget.jobsPerSecond(picture.hz()),
                     TimeslicedSystem.DEFAULT_HISTORY_DEPTH, Threading.WORLD_THREAD, null);

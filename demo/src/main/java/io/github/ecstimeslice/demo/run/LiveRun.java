@@ -137,7 +137,10 @@ final class LiveRun implements RunMode {
         reportAgeMax = 0;
     }
 
-    /** With tiers, a line per tier: its NPCs, decisions per second, decision ages and facing error now. */
+    /**
+     * With tiers, a line per tier: its NPCs and decisions per second, its decisions' ages, and the
+     * facing error of the NPCs in its ring about the player now.
+     */
     private void reportTiers() {
         if (scene.tierCount() == 1) {
             return;

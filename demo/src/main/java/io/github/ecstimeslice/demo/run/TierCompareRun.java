@@ -1,12 +1,10 @@
 package io.github.ecstimeslice.demo.run;
 
 import io.github.ecstimeslice.Budget;
-import io.github.ecstimeslice.DecisionAges;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.demo.scene.Scene;
 import io.github.ecstimeslice.demo.scene.TickTimes;
 import io.github.ecstimeslice.demo.scene.TierSetup;
-import io.github.ecstimeslice.facing.FaceTargetSystem;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -14,12 +12,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code --compare --tiers}: tiered AIAO at the chosen budget, then untiered AIAO at the decisions
- * per second the tiered row made, in the same scene with the same player walking, so the two
- * spend the same decisions: the untiered one on every NPC alike, the tiered one mostly on the NPCs
- * near the player. Each row warms up, then measures its ticks, decisions per second, and per
- * tier (by distance to the player) the facing error and the decisions' age, means over the
- * measured ticks.
+ * {@code --compare --tiers}: tiered AIAO at the chosen budget (the animation thinned to match),
+ * then untiered AIAO at the decisions per second the tiered row made (every NPC turning every
+ * tick), in the same scene with the same player walking, so the two spend the same decisions: the
+ * untiered one on every NPC alike, the tiered one mostly on the NPCs near the player. Each row
+ * warms up, then measures its ticks, decisions per second, and for the NPCs in each ring about the
+ * player the facing error and the decisions' age, means over the measured ticks.
  */
 final class TierCompareRun implements RunMode {
 
@@ -34,7 +32,6 @@ final class TierCompareRun implements RunMode {
     private final float delta;
     private final PrintStream out;
     private final List<Row> rows = new ArrayList<>();
-    private final DecisionAges ages = new DecisionAges();
 
     private Scene scene;
     private int done;
@@ -84,8 +81,11 @@ final class TierCompareRun implements RunMode {
     private void startRow() {
         boolean tiered = rows.isEmpty();
         Budget budget = tiered ? options.budget() : Budget.jobsPerSecond(tieredRate);
-        scene = Scene.tiered(options.npcs(), options.seed(), IoPolicy.AIAO, budget, options.history(),
-                options.threading(), tiered ? tiers : tiers.untiered()).animateOn(options.animationThreading());
+        scene = (tiered
+                ? Scene.tiered(options.npcs(), options.seed(), IoPolicy.AIAO, budget, options.history(),
+                options.threading(), tiers)
+                : Scene.untieredWithPlayer(options.npcs(), options.seed(), IoPolicy.AIAO, budget, options.history(),
+                options.threading(), tiers)).animateOn(options.animationThreading());
         System.gc(); // the previous row's world is garbage now: collect it before this row is timed
         done = 0;
         times = new TickTimes(measuredTicks);
@@ -94,14 +94,11 @@ final class TierCompareRun implements RunMode {
         samples = 0;
     }
 
-    /** Adds each tier's facing error and mean decision age now to the row's. */
+    /** Adds the facing error and mean decision age now of the NPCs in each ring about the player to the row's. */
     private void sample() {
-        FaceTargetSystem decisions = scene.decisions();
-        for (int tier = 0; tier < errorSums.length; tier++) {
-            errorSums[tier] += scene.meanFacingErrorDegrees(tier);
-            if (decisions.historyDepth() > 0) {
-                ageSums[tier] += decisions.measureAges(tier, ages).meanSeconds();
-            }
+        for (int ring = 0; ring < errorSums.length; ring++) {
+            errorSums[ring] += scene.meanFacingErrorDegrees(ring);
+            ageSums[ring] += scene.meanDecisionAgeSeconds(ring);
         }
         samples++;
     }

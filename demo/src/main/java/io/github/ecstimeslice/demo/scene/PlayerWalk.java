@@ -5,8 +5,8 @@ import com.artemis.ComponentMapper;
 import io.github.ecstimeslice.facing.Position;
 
 /**
- * Walks the player (or camera) over the crowd: a circle about the grid's centre, a third of the
- * grid across, once every {@code periodSeconds} of game time, so NPCs keep changing tiers.
+ * Walks the player (or camera) over the crowd: a circle about the grid's centre, of a third of the
+ * grid's width, once every {@code periodSeconds} of game time, so NPCs keep changing tiers.
  */
 final class PlayerWalk extends BaseSystem {
 

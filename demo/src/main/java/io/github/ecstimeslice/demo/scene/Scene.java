@@ -5,6 +5,7 @@ import com.artemis.ComponentMapper;
 import com.artemis.World;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.DecisionAges;
+import io.github.ecstimeslice.DecisionHistory;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.demo.trace.JobTrace;
@@ -39,6 +40,8 @@ public final class Scene {
     private final TurnAnimationSystem animation;
     /** The player the tiers are measured from (entity npcs + 1), or -1 without tiers. */
     private final int player;
+    /** The rings about the player that bound the tiers, for the measures; null without a player. */
+    private final TierSetup rings;
     private final int npcCount;
     private final int columns;
     private final int rows;
@@ -58,9 +61,13 @@ public final class Scene {
         this(npcs, seed, deciding, null);
     }
 
-    /** The scene; with {@code tiers}, a player walks over the crowd and the animation is thinned by tier. */
+    /**
+     * The scene; with {@code tiers}, a player walks over the crowd, and if the decisions are in
+     * those tiers the animation is thinned to match.
+     */
     private Scene(int npcs, long seed, BaseSystem deciding, TierSetup tiers) {
         this.npcCount = npcs;
+        this.rings = tiers;
         this.columns = FacingWorlds.columns(npcs);
         this.rows = Math.max(1, (npcs + columns - 1) / columns);
         this.decisions = deciding instanceof FaceTargetSystem timesliced ? timesliced : null;
@@ -74,7 +81,9 @@ public final class Scene {
         BaseSystem[] layers = {new BeforeDecisions(), deciding, new BeforeAnimation(), animation, new AfterAnimation()};
         if (tiers != null) { // the player walks first
             BaseSystem[] walking = new BaseSystem[layers.length + 1];
-            walking[0] = new PlayerWalk(player, centerX, centerY, Math.max(1, columns / 3f), Math.max(20, columns * 0.8));
+            // once around each lap of the target, so a looping picture loops the player too
+            walking[0] = new PlayerWalk(player, centerX, centerY, Math.max(1, columns / 3f),
+                    Math.max(TARGET_PERIOD, TARGET_PERIOD_PER_COLUMN * columns));
             System.arraycopy(layers, 0, walking, 1, layers.length);
             layers = walking;
         }
@@ -86,7 +95,9 @@ public final class Scene {
                 throw new IllegalStateException("the player should be entity " + player + ", was " + made);
             }
             positions.create(player).set(centerX + Math.max(1, columns / 3f), centerY);
-            animation.followTiersOf(decisions, tiers.tickPeriods());
+            if (decisions.tiers().count() > 1) {
+                animation.followTiersOf(decisions, tiers.tickPeriods());
+            }
         }
         orientations = world.getMapper(Orientation.class);
         desired = world.getMapper(DesiredOrientation.class);
@@ -122,6 +133,17 @@ public final class Scene {
         FaceTargetSystem system = new PlayerTieredFacing(policy, budget, history, tiers, npcs + 1);
         system.setThreading(threading);
         return new Scene(npcs, seed, system, tiers);
+    }
+
+    /**
+     * The same scene, player and rings, with the NPCs deciding untiered: every NPC in every batch,
+     * every NPC turning every tick. The rings only sort the NPCs for the measures.
+     */
+    public static Scene untieredWithPlayer(int npcs, long seed, IoPolicy policy, Budget budget, int history,
+                                           Threading threading, TierSetup rings) {
+        FaceTargetSystem system = new FaceTargetSystem(policy, budget, history);
+        system.setThreading(threading);
+        return new Scene(npcs, seed, system, rings);
     }
 
     /** A scene whose NPCs all decide every tick. */
@@ -183,13 +205,30 @@ public final class Scene {
         return player < 0 ? null : positions.get(player);
     }
 
-    /** Mean, over the NPCs in {@code tier} now, of how far each faces from the target, in degrees; 0 if none. O(NPCs). */
-    public double meanFacingErrorDegrees(int tier) {
+    /** How many rings about the player sort the NPCs: 1 without a player. */
+    public int ringCount() {
+        return rings == null ? 1 : rings.tiers().count();
+    }
+
+    /** The ring the NPC stands in now: 0 within the first radius of the player, and so on; 0 without a player. */
+    public int ringOf(int npc) {
+        if (rings == null) {
+            return 0;
+        }
+        Position self = positions.get(npc);
+        Position at = positions.get(player);
+        float dx = self.x - at.x;
+        float dy = self.y - at.y;
+        return rings.tierAt(dx * dx + dy * dy);
+    }
+
+    /** Mean, over the NPCs in {@code ring} now, of how far each faces from the target, in degrees; 0 if none. O(NPCs). */
+    public double meanFacingErrorDegrees(int ring) {
         Position aim = positions.get(FacingWorlds.TARGET);
         double sum = 0;
         int count = 0;
         for (int npc = 1; npc <= npcCount; npc++) {
-            if (tierOf(npc) != tier) {
+            if (ringOf(npc) != ring) {
                 continue;
             }
             Position self = positions.get(npc);
@@ -198,6 +237,26 @@ public final class Scene {
             count++;
         }
         return count == 0 ? 0 : Math.toDegrees(sum / count);
+    }
+
+    /**
+     * Mean age, in game seconds, of the latest decisions of the NPCs in {@code ring} now (those
+     * with one); 0 if none, or if the decisions are not kept. O(NPCs).
+     */
+    public double meanDecisionAgeSeconds(int ring) {
+        if (decisions == null || decisions.historyDepth() == 0) {
+            return 0;
+        }
+        double sum = 0;
+        int count = 0;
+        for (int npc = 1; npc <= npcCount; npc++) {
+            DecisionHistory<?> history = decisions.historyOf(npc);
+            if (history != null && !history.isEmpty() && ringOf(npc) == ring) {
+                sum += decisions.gameSeconds() - history.savedAtSeconds(0);
+                count++;
+            }
+        }
+        return count == 0 ? 0 : sum / count;
     }
 
     /** True if the decision ages can be measured: the decisions are kept, or made all at once. */

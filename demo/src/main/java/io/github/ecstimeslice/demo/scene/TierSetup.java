@@ -23,16 +23,6 @@ public record TierSetup(Tiers tiers, float[] radii, int[] tickPeriods) {
     }
 
     /**
-     * The same rings with every tier deciding in every batch and turning every tick: no tiers, as
-     * far as the work goes, but the NPCs still sorted by distance for the measures.
-     */
-    public TierSetup untiered() {
-        int[] ones = new int[tiers.count()];
-        Arrays.fill(ones, 1);
-        return new TierSetup(Tiers.decideEvery(ones), radii, ones);
-    }
-
-    /**
      * The default radii for {@code count} tiers over the grid of {@code npcs}: rings evenly spaced
      * out to half the grid's width, {@code columns × i / (2 × count)} for i = 1 to count - 1.
      */

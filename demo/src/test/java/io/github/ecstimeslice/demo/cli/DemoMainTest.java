@@ -228,21 +228,31 @@ class DemoMainTest {
     }
 
     @Test
-    void gifsAreWrittenForUpdateAllAndEachPolicyAtTenAndThirtyHertz(@TempDir Path dir) throws IOException {
-        Result run = demo("--gif", dir.toString());
+    void gifsAreWrittenForUpdateAllEachPolicyAtTenAndThirtyHertzAndTheTiers(@TempDir Path dir) throws IOException {
+        Result run = demo("--gif", dir.toString(), "--tiers", "1,4,16");
         assertEquals(0, run.exitCode(), run.err());
         List<String> files;
         try (Stream<Path> listing = Files.list(dir)) {
             files = listing.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
         }
         assertEquals(List.of("aiao-10hz.gif", "aiao-30hz.gif", "aiso-10hz.gif", "aiso-30hz.gif", "siao-10hz.gif",
-                "siao-30hz.gif", "siso-10hz.gif", "siso-30hz.gif", "update-all.gif"), files);
+                "siao-30hz.gif", "siso-10hz.gif", "siso-30hz.gif", "tiers.gif", "update-all.gif"), files);
         for (String file : files) {
             try (ImageInputStream in = ImageIO.createImageInputStream(dir.resolve(file).toFile())) {
                 ImageReader reader = ImageIO.getImageReadersByFormatName("gif").next();
                 reader.setInput(in);
                 assertEquals(GifRun.FRAMES, reader.getNumImages(true), file);
                 assertEquals(GifRun.WIDTH, reader.getWidth(0), file);
+                if (file.equals("tiers.gif")) { // NPCs coloured by tier: the near ones' green is drawn
+                    BufferedImage first = reader.read(0);
+                    int green = 0;
+                    for (int y = 0; y < first.getHeight(); y++) {
+                        for (int x = 0; x < first.getWidth(); x++) {
+                            green += first.getRGB(x, y) == 0xFF1B8A3A ? 1 : 0;
+                        }
+                    }
+                    assertTrue(green > 50, "pixels of the near tier's colour in the first frame: " + green);
+                }
             }
         }
     }
