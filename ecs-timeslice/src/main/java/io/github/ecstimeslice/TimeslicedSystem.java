@@ -18,9 +18,10 @@ import java.util.concurrent.ForkJoinPool;
  * <p>Each tick ({@code world.process()}), in this order:
  * <ol>
  * <li>({@link Threading#WORKERS_NEXT_TICK} only) finish the jobs started in the previous tick;</li>
+ * <li>(with {@link Tiers}) ask this tick's share of the entities for their tier;</li>
  * <li>if every job of the current batch has finished: save the staged outputs (sync output), then
- *     start a new batch with the subscription's entities in ascending id order, reading every
- *     job's input now (sync input);</li>
+ *     start a new batch with the entities due (without tiers, every subscribed entity) in
+ *     ascending id order, reading every job's input now (sync input);</li>
  * <li>start and finish jobs until the budget is spent or the batch has no jobs left; a tick never
  *     starts jobs of two batches;</li>
  * <li>with async output, each job's output is saved as it finishes: into the entity's
@@ -39,9 +40,10 @@ import java.util.concurrent.ForkJoinPool;
  * ({@link VirtualMachineError}s at once); an executor's {@code Error} only costs parallelism and
  * is thrown then too. Every tick past the checks counts, and so does every job it started.
  *
- * <p>Inputs and outputs live in reused slots: in steady state a tick allocates nothing on the
- * world's thread. A tick costs O(jobs run), plus O(entities) once per batch to copy the keys (and
- * read the inputs with sync input). A subclass that overrides {@link #dispose()} must call
+ * <p>Inputs live in reused batch slots, outputs in each entity's own reused objects (its history
+ * and a spare): in steady state a tick allocates nothing on the world's thread. A tick costs
+ * O(jobs run), plus O(entities) once per batch to copy the keys (with tiers, O(entity ids / 64 +
+ * entities due)) and read the inputs with sync input. A subclass that overrides {@link #dispose()} must call
  * {@code super.dispose()}.
  *
  * @param <I> a job's input, written by {@link #setUpInput(int, Object)}
@@ -146,9 +148,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * higher tiers less often (see {@link Tiers}). Called on the world's thread when the entity
      * joins, then at least once per {@link Tiers#reassessSeconds()} by a sweep spread over the
      * ticks, and by {@link #reassess(int)}; never while there is only one tier. Default: 0.
-     * A value out of range, or a throw, fails the tick (or {@code reassess}) with an
-     * {@code IllegalStateException} naming the system, the entity and the value; the entity keeps
-     * its tier (tier 0 if it just joined).
+     * A value out of range, or a throw, fails the tick with an {@code IllegalStateException}
+     * naming the system, the entity and the value, when the tick's work is done ({@code reassess}
+     * throws it at once; one asked as the entity joins, at the end of the system's next turn). The
+     * entity keeps its tier (tier 0 if it just joined).
      */
     protected int tierOf(int entityId) {
         return 0;
