@@ -301,12 +301,14 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Decisions per game second for {@code tier}'s entities, over the last (longest period) batches
-     * completed, which hold every phase of every tier; 0 before a batch completed. O(1).
+     * completed, which hold every phase of every tier; 0 before a batch completed. With one tier,
+     * {@link #decisionsPerSecond()}. O(1).
      *
      * @throws IllegalArgumentException if {@code tier} is not a tier of {@link #tiers()}
      */
     public double decisionsPerSecond(int tier) {
-        return schedule.decisionsPerSecond[checkedTier(tier)];
+        checkedTier(tier);
+        return schedule.tiered() ? schedule.decisionsPerSecond[tier] : stats.decisionsPerSecond(); // one tier: all
     }
 
     /** How many saved outputs each entity's history keeps. */

@@ -101,4 +101,14 @@ class TierScheduleTest {
         assertEquals(0.625, system.decisionsPerSecond(), 0.625 * 0.05);
         assertEquals(0, system.decisionsPerSecond(0));
     }
+
+    @Test
+    void withOneTierTheTiersDecisionsPerSecondAreAllTheDecisions() {
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.batchEvery(0.1));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 30);
+        TestWorlds.run(world, 60, 1 / 60f);
+        assertEquals(300, system.decisionsPerSecond(), 300 * 0.05);
+        assertEquals(system.decisionsPerSecond(), system.decisionsPerSecond(0));
+    }
 }

@@ -7,6 +7,8 @@ import io.github.ecstimeslice.ParallelIteratingSystem;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.TimeslicedSystem;
 
+import java.util.Arrays;
+
 /**
  * The animation layer: every tick, turns every NPC's {@link Orientation} toward its
  * {@link DesiredOrientation} along the shorter arc, by at most {@link TurnRate} × the time since
@@ -38,12 +40,18 @@ public class TurnAnimationSystem extends ParallelIteratingSystem {
      * does not decide for is in tier 0) and turns tier {@code i} once every {@code tickPeriods[i]}
      * ticks.
      *
-     * @throws IllegalArgumentException if {@code decisions} is null or the periods are not valid
-     *                                  (see {@link #processEvery(int...)})
+     * @throws IllegalArgumentException if {@code decisions} is null, has more tiers than there are
+     *                                  periods, or the periods are not valid (see
+     *                                  {@link #processEvery(int...)}); tiers set on {@code decisions}
+     *                                  later must fit too, or the tick fails naming the tier
      */
     public void followTiersOf(TimeslicedSystem<?, ?> decisions, int... tickPeriods) {
         if (decisions == null) {
             throw new IllegalArgumentException("decisions must not be null, was null");
+        }
+        if (tickPeriods != null && decisions.tiers().count() > tickPeriods.length) {
+            throw new IllegalArgumentException("a tick period for each of the decisions' " + decisions.tiers().count()
+                    + " tiers, was " + Arrays.toString(tickPeriods));
         }
         processEvery(tickPeriods);
         tiersFrom = decisions;

@@ -250,4 +250,13 @@ class FacingKitTest {
         }
         assertTrue(turnsSeen > 8 * 5, "the far NPCs turned in several steps: " + turnsSeen);
     }
+
+    @Test
+    void followingTiersNeedsATickPeriodForEachTier() {
+        FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.batchEvery(0.1));
+        decisions.setTiers(io.github.ecstimeslice.Tiers.decideEvery(1, 4, 16));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new TurnAnimationSystem().followTiersOf(decisions, 1, 2));
+        assertEquals("a tick period for each of the decisions' 3 tiers, was [1, 2]", e.getMessage());
+    }
 }
