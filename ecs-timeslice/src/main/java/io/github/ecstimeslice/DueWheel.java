@@ -7,18 +7,18 @@ import java.util.Arrays;
  * wheel of B bit sets over entity ids (B a power of two, at most {@value #MAX_BUCKETS}), bucket
  * {@code k & (B - 1)} holding the ids due in batch {@code k}. An id due further ahead than the
  * wheel reaches waits in the farthest bucket and is filed again when it comes up. Starting a batch
- * reads one bucket, 64 ids a word, in ascending id order: O(ids / 64 + due ids), not O(entities).
+ * {@link #drain}s one bucket, 64 ids a word, in ascending id order: O(ids / 64 + due ids), not
+ * O(entities).
  *
- * <p>Memory: B bits per entity id up to the highest seen. The owner keeps each id's bucket and
- * reads the buckets directly.
+ * <p>Memory: B bits per entity id up to the highest seen. The owner keeps each id's bucket.
  */
 final class DueWheel {
 
     static final int MAX_BUCKETS = 64;
 
     /** Bucket b: a bit per entity id, set if the id is filed there. */
-    final long[][] buckets;
-    final int mask;
+    private final long[][] buckets;
+    private final int mask;
     private int ids;
 
     /** A wheel reaching {@code reach} batches ahead (at most {@value #MAX_BUCKETS}), for ids below {@code ids}. */
@@ -49,6 +49,32 @@ final class DueWheel {
         int bucket = (due - now <= mask ? due : now + mask) & mask;
         buckets[bucket][entityId >>> 6] |= 1L << entityId;
         return bucket;
+    }
+
+    /**
+     * Takes every id out of batch {@code k}'s bucket into {@code ids} (room for them all),
+     * ascending; returns how many. Those due later than {@code k} (filed in the farthest bucket)
+     * are among them: the caller files them again. O(ids / 64 + ids drained).
+     */
+    int drain(int k, int[] ids) {
+        long[] bucket = buckets[k & mask];
+        int count = 0;
+        for (int word = 0, words = bucket.length; words > word; word++) {
+            long bits = bucket[word];
+            if (bits == 0) {
+                continue;
+            }
+            bucket[word] = 0;
+            for (; bits != 0; bits &= bits - 1) { // each set bit, lowest first: ids ascend
+                ids[count++] = word << 6 | Long.numberOfTrailingZeros(bits);
+            }
+        }
+        return count;
+    }
+
+    /** The bucket an id due in {@code due} is filed in, if it was filed within the wheel's reach. */
+    int bucketOf(int due) {
+        return due & mask;
     }
 
     /** Takes the id out of {@code bucket}. */

@@ -90,7 +90,7 @@ final class TickTiers {
         for (int i = 0, s = entities.size(); s > i; i++) {
             int id = ids[i];
             if (id < nextDue.length) {
-                wheel.unfile(id, nextDue[id] & wheel.mask);
+                wheel.unfile(id, wheel.bucketOf(nextDue[id])); // periods never outreach the wheel
             }
         }
     }
@@ -115,34 +115,26 @@ final class TickTiers {
     IllegalStateException collect(ParallelIteratingSystem system) {
         IllegalStateException failed = null;
         DueWheel waiting = wheel;
-        long[] bucket = waiting.buckets[tick & waiting.mask];
+        int[] ids = due;
         int now = tick;
-        int count = 0;
-        for (int word = 0, words = bucket.length; words > word; word++) {
-            long bits = bucket[word];
-            if (bits == 0) {
-                continue;
-            }
-            bucket[word] = 0;
-            for (; bits != 0; bits &= bits - 1) { // each set bit, lowest first: ids ascend
-                int id = word << 6 | Long.numberOfTrailingZeros(bits);
-                int tier = system.tierOf(id);
-                if (tier < 0 || tier >= periods.length) {
-                    if (failed == null) {
-                        failed = new IllegalStateException(system.getClass().getName() + ".tierOf(" + id
-                                + ") returned " + tier + ", not a tier of processEvery" + Arrays.toString(periods)
-                                + " (0 to " + (periods.length - 1) + ")");
-                    }
-                    tier = 0;
+        int count = waiting.drain(now, ids);
+        for (int i = 0; count > i; i++) {
+            int id = ids[i];
+            int tier = system.tierOf(id);
+            if (tier < 0 || tier >= periods.length) {
+                if (failed == null) {
+                    failed = new IllegalStateException(system.getClass().getName() + ".tierOf(" + id
+                            + ") returned " + tier + ", not a tier of processEvery" + Arrays.toString(periods)
+                            + " (0 to " + (periods.length - 1) + ")");
                 }
-                int period = periods[tier];
-                // the next tick on its phase, where (tick + hash) is a multiple of the period
-                int phase = now + (id * 0x9E3779B9 >>> 1);
-                int next = now + period - ((period & period - 1) == 0 ? phase & period - 1 : Math.floorMod(phase, period));
-                nextDue[id] = next;
-                waiting.file(id, next, now);
-                due[count++] = id;
+                tier = 0;
             }
+            int period = periods[tier];
+            // the next tick on its phase, where (tick + hash) is a multiple of the period
+            int phase = now + (id * 0x9E3779B9 >>> 1);
+            int next = now + period - ((period & period - 1) == 0 ? phase & period - 1 : Math.floorMod(phase, period));
+            nextDue[id] = next;
+            waiting.file(id, next, now);
         }
         dueCount = count;
         return failed;

@@ -192,44 +192,36 @@ final class TierSchedule {
     }
 
     /**
-     * Writes the ids due in batch {@code k} into {@code keys}, ascending, schedules each one's next
-     * batch and counts the slots per tier; returns how many. O(entity ids / 64 + ids due), and a
-     * division per entity taking a new phase.
+     * Writes the ids due in batch {@code k} into {@code keys} (room for every subscribed entity),
+     * ascending, schedules each one's next batch and counts the slots per tier; returns how many.
+     * O(entity ids / 64 + ids due), and a division per entity taking a new phase.
      */
     int compose(int[] keys, int k) {
         DueWheel due = wheel;
-        long[] bucket = due.buckets[k & due.mask];
         int[] entries = schedule;
         int[] tierPeriods = periods;
         int[] slots = this.slots;
         int size = 0;
-        for (int word = 0, words = bucket.length; words > word; word++) {
-            long bits = bucket[word];
-            if (bits == 0) {
-                continue;
-            }
-            bucket[word] = 0;
-            for (; bits != 0; bits &= bits - 1) { // each set bit, lowest first: ids ascend
-                int id = word << 6 | Long.numberOfTrailingZeros(bits);
-                int state = entries[2 * id];
-                int next = entries[2 * id + 1];
-                if (next - k <= 0) { // due: a slot in this batch, and its next batch
-                    keys[size++] = id;
-                    int tier = state & TIER_BITS;
-                    int period = tierPeriods[tier];
-                    slots[tier]++;
-                    if ((state & RESPREAD) == 0) {
-                        next = k + period; // on its phase: the same phase again
-                    } else { // a phase of the tier's; due at the first batch after k on it
-                        int phase = handPhase(id, tier, period);
-                        next = k + 1 + Math.floorMod(phase - k - 1, period);
-                        state = tier;
-                    }
-                } // else due beyond the wheel's reach when filed: it waits on
-                int filed = due.file(id, next, k);
-                entries[2 * id] = state & ((1 << BUCKET_SHIFT) - 1) | filed << BUCKET_SHIFT;
-                entries[2 * id + 1] = next;
-            }
+        for (int i = 0, drained = due.drain(k, keys); drained > i; i++) { // kept ids move down in place
+            int id = keys[i];
+            int state = entries[2 * id];
+            int next = entries[2 * id + 1];
+            if (next - k <= 0) { // due: a slot in this batch, and its next batch
+                keys[size++] = id;
+                int tier = state & TIER_BITS;
+                int period = tierPeriods[tier];
+                slots[tier]++;
+                if ((state & RESPREAD) == 0) {
+                    next = k + period; // on its phase: the same phase again
+                } else { // a phase of the tier's; due at the first batch after k on it
+                    int phase = handPhase(id, tier, period);
+                    next = k + 1 + Math.floorMod(phase - k - 1, period);
+                    state = tier;
+                }
+            } // else due beyond the wheel's reach when filed: it waits on
+            int filed = due.file(id, next, k);
+            entries[2 * id] = state & ((1 << BUCKET_SHIFT) - 1) | filed << BUCKET_SHIFT;
+            entries[2 * id + 1] = next;
         }
         return size;
     }
@@ -243,7 +235,7 @@ final class TierSchedule {
      */
     private int handPhase(int entityId, int tier, int period) {
         if (entities[tier] < BLOCK_MODE_PER_PHASE * period) {
-            return phase[tier] = phase[tier] + 1 >= period ? 0 : phase[tier] + 1;
+            return nextPhase(tier, period);
         }
         int block = entityId >>> BLOCK_BITS;
         int[] phases = blockPhases[tier];
@@ -252,9 +244,14 @@ final class TierSchedule {
                     Math.max(block + 1, (schedule.length / 2 >>> BLOCK_BITS) + 1));
         }
         if (phases[block] == 0) {
-            phases[block] = (phase[tier] = phase[tier] + 1 >= period ? 0 : phase[tier] + 1) + 1;
+            phases[block] = nextPhase(tier, period) + 1;
         }
         return phases[block] - 1;
+    }
+
+    /** The tier's next phase, round robin. */
+    private int nextPhase(int tier, int period) {
+        return phase[tier] = phase[tier] + 1 >= period ? 0 : phase[tier] + 1;
     }
 
     /**
