@@ -26,10 +26,6 @@ final class PlayerTieredFacing extends FaceTargetSystem {
 
     @Override
     protected int tierOf(int entityId) {
-        Position npc = positions.get(entityId);
-        Position at = positions.get(player);
-        float dx = npc.x - at.x;
-        float dy = npc.y - at.y;
-        return setup.tierAt(dx * dx + dy * dy);
+        return setup.tierAt(positions.get(entityId), positions.get(player));
     }
 }

@@ -183,9 +183,7 @@ public final class Scene {
         Position aim = positions.get(FacingWorlds.TARGET);
         double sum = 0;
         for (int npc = 1; npc <= npcCount; npc++) {
-            Position self = positions.get(npc);
-            float toTarget = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
-            sum += Math.abs(Angles.shortestTurn(orientations.get(npc).radians, toTarget));
+            sum += facingErrorRadians(npc, aim);
         }
         return npcCount == 0 ? 0 : Math.toDegrees(sum / npcCount);
     }
@@ -215,11 +213,7 @@ public final class Scene {
         if (rings == null) {
             return 0;
         }
-        Position self = positions.get(npc);
-        Position at = positions.get(player);
-        float dx = self.x - at.x;
-        float dy = self.y - at.y;
-        return rings.tierAt(dx * dx + dy * dy);
+        return rings.tierAt(positions.get(npc), positions.get(player));
     }
 
     /** Mean, over the NPCs in {@code ring} now, of how far each faces from the target, in degrees; 0 if none. O(NPCs). */
@@ -231,12 +225,17 @@ public final class Scene {
             if (ringOf(npc) != ring) {
                 continue;
             }
-            Position self = positions.get(npc);
-            float toTarget = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
-            sum += Math.abs(Angles.shortestTurn(orientations.get(npc).radians, toTarget));
+            sum += facingErrorRadians(npc, aim);
             count++;
         }
         return count == 0 ? 0 : Math.toDegrees(sum / count);
+    }
+
+    /** How far, in radians, the NPC faces from {@code aim} now. */
+    private float facingErrorRadians(int npc, Position aim) {
+        Position self = positions.get(npc);
+        float toTarget = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
+        return Math.abs(Angles.shortestTurn(orientations.get(npc).radians, toTarget));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.github.ecstimeslice.demo.scene;
 
 import io.github.ecstimeslice.Tiers;
+import io.github.ecstimeslice.facing.Position;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -35,8 +36,15 @@ public record TierSetup(Tiers tiers, float[] radii, int[] tickPeriods) {
         return radii;
     }
 
+    /** The tier of an NPC at {@code npc} with the player at {@code player}: squared distances, no root. O(tiers). */
+    int tierAt(Position npc, Position player) {
+        float dx = npc.x - player.x;
+        float dy = npc.y - player.y;
+        return tierAt(dx * dx + dy * dy);
+    }
+
     /** The tier of an NPC at {@code squaredDistance} from the player. O(tiers). */
-    int tierAt(float squaredDistance) {
+    private int tierAt(float squaredDistance) {
         for (int i = 0; i < radii.length; i++) {
             if (squaredDistance < radii[i] * radii[i]) {
                 return i;
