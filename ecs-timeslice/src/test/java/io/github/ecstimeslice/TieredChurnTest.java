@@ -1,29 +1,17 @@
 package io.github.ecstimeslice;
 
-import com.artemis.Aspect;
-import com.artemis.BaseSystem;
-import com.artemis.ComponentMapper;
-import com.artemis.EntitySubscription;
-import com.artemis.World;
-import com.artemis.WorldConfigurationBuilder;
-import com.artemis.utils.IntBag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Entities are created, deleted (ids get recycled) and made to leave and rejoin while alive, as in
@@ -91,77 +79,24 @@ class TieredChurnTest {
         }
     }
 
-    /** One world, one random script, one event log. */
-    static final class Run implements StampSystem.Observer, EntitySubscription.SubscriptionListener {
-        private static final int TICK = 0, JOB = 1, SAVE = 2, REMOVED = 3;
-
-        private final IoPolicy policy;
-        private final boolean onWorldThread;
-        final String label;
+    /** A churn run with tiers: the tiers' checks on top of the churn rules. */
+    static final class Run extends ChurnRun {
         private final Tiers tiers;
         private final TierMode mode;
         private final long seed;
         private final Random tierRandom;
-        private final StampSystem system;
-        private final World world;
-        private final ComponentMapper<Serial> serials;
-        private final EntitySubscription subscription;
-        private final RandomChurn churn;
-        private final IntBag alive;
         int tierOfCalls;
         private int highestId;
-
-        /** Events as {kind, a, b}: TICK(tick), JOB(serial, batch), SAVE(serial), REMOVED(serial). */
-        private final List<long[]> events = new ArrayList<>();
-        /** Members (serials) of each batch, by batch number. */
-        private final Map<Long, Set<Long>> members = new HashMap<>();
-        /** The batch number that started in a tick, by tick. */
-        private final Map<Long, Long> batchStartedIn = new HashMap<>();
-        private Set<Long> snapshot;
-        private long batchBefore;
-        /** Every job as {serial, batch}, from any thread. */
-        private final Queue<long[]> jobs = new ConcurrentLinkedQueue<>();
         /** Per serial: its memberships as {batches started when it joined, when it left (MAX_VALUE: never)}. */
         private final Map<Long, List<long[]>> memberships = new HashMap<>();
 
         Run(IoPolicy policy, Threading threading, Budget budget, Tiers tiers, TierMode mode, long seed) {
-            this.policy = policy;
-            this.onWorldThread = threading == Threading.WORLD_THREAD;
+            super(policy + ", " + threading + ", " + budget + ", " + tiers + ", " + mode + ", seed " + seed,
+                    policy, threading, budget, tiers, seed, TICKS, DELTA);
             this.tiers = tiers;
             this.mode = mode;
             this.seed = seed;
             this.tierRandom = new Random(seed * 31 + 7);
-            this.label = policy + ", " + threading + ", " + budget + ", " + tiers + ", " + mode + ", seed " + seed;
-            this.churn = new RandomChurn(seed);
-            this.alive = churn.alive;
-            Run run = this;
-            this.system = new StampSystem(policy, budget) {
-                @Override
-                protected void begin() {
-                    run.beforeDecisions();
-                }
-
-                @Override
-                protected void end() {
-                    run.afterDecisions();
-                }
-
-                @Override
-                protected int tierOf(int entityId) {
-                    return run.tierOf(entityId);
-                }
-            }.observedBy(this);
-            system.setThreading(threading);
-            system.setTiers(tiers);
-            this.world = new World(new WorldConfigurationBuilder()
-                    .with(new ChurnBefore(), system, new ChurnAfter())
-                    .build());
-            this.serials = world.getMapper(Serial.class);
-            this.subscription = world.getAspectSubscriptionManager().get(Aspect.all(Decides.class));
-            subscription.addSubscriptionListener(this);
-            for (int i = 0; i < 20; i++) {
-                churn.create(world);
-            }
         }
 
         /** The tier an entity of this serial has for its whole life, in FIXED mode. */
@@ -170,121 +105,39 @@ class TieredChurnTest {
             return (int) Math.floorMod(mixed >>> 17, (long) tiers.count());
         }
 
+        @Override
         int tierOf(int entityId) {
             tierOfCalls++;
             return mode == TierMode.FIXED ? fixedTier(serialOf(entityId)) : tierRandom.nextInt(tiers.count());
         }
 
-        void check() {
-            for (int tick = 0; tick < TICKS; tick++) {
-                world.setDelta(DELTA);
-                world.process();
-                checkLatestOutputs();
-                checkTiers();
-            }
-            long lastStarted = system.batchesStarted();
-            world.dispose();
-            if (onWorldThread) {
-                replay();
-            } else {
-                checkWorkerJobs();
-            }
+        @Override
+        int minimumJobs() {
+            return TICKS / 4;
+        }
+
+        @Override
+        void afterTick() {
+            checkTiers();
+        }
+
+        @Override
+        void afterRun(long lastStarted) {
             checkSchedule(lastStarted);
         }
 
-        private final class ChurnBefore extends Churn {
-        }
-
-        private final class ChurnAfter extends Churn {
-        }
-
-        private abstract class Churn extends BaseSystem {
-            @Override
-            protected void processSystem() {
-                churn.step(world);
-            }
-        }
-
-        private long serialOf(int id) {
-            Serial serial = serials.get(id);
-            return serial == null ? -1 : serial.value;
-        }
-
-        private boolean subscribed(int id) {
-            return subscription.getActiveEntityIds().unsafeGet(id);
-        }
-
-        void beforeDecisions() {
-            events.add(new long[]{TICK, system.tick()});
-            snapshot = new HashSet<>();
-            IntBag ids = subscription.getEntities();
-            for (int i = 0; i < ids.size(); i++) {
-                snapshot.add(serialOf(ids.get(i)));
-            }
-            batchBefore = system.batchesStarted();
-        }
-
-        void afterDecisions() {
-            long batch = system.batchesStarted();
-            if (batch != batchBefore) {
-                assertEquals(batchBefore + 1, batch, label + ": at most one batch starts in a tick");
-                members.put(batch, snapshot);
-                batchStartedIn.put(system.tick() - 1, batch);
-            }
+        @Override
+        void joined(int entityId) {
+            highestId = Math.max(highestId, entityId);
+            memberships.computeIfAbsent(serialOf(entityId), s -> new ArrayList<>())
+                    .add(new long[]{system.batchesStarted(), Long.MAX_VALUE});
         }
 
         @Override
-        public void jobRan(StampSystem s, int entityId, Stamp input) {
-            jobs.add(new long[]{input.serial, s.batchesStarted()});
-            if (onWorldThread) {
-                assertTrue(subscribed(entityId), label + ": job for entity " + entityId + ", which is not subscribed");
-                assertEquals(serialOf(entityId), input.serial, label + ": job input read from another entity");
-                events.add(new long[]{JOB, input.serial, s.batchesStarted()});
-            }
-        }
-
-        @Override
-        public void outputSaved(StampSystem s, int entityId, Stamp output) {
-            assertTrue(subscribed(entityId), label + ": output saved for entity " + entityId + ", which left");
-            assertEquals(serialOf(entityId), output.serial,
-                    label + ": entity " + entityId + " was given an output computed for another entity");
-            assertTrue(s.latestOutput(entityId) == output, label + ": the saved output is the latest");
-            events.add(new long[]{SAVE, output.serial});
-        }
-
-        @Override
-        public void inserted(IntBag entities) {
-            for (int i = 0; i < entities.size(); i++) {
-                int id = entities.get(i);
-                highestId = Math.max(highestId, id);
-                memberships.computeIfAbsent(serialOf(id), s -> new ArrayList<>())
-                        .add(new long[]{system.batchesStarted(), Long.MAX_VALUE});
-            }
-        }
-
-        @Override
-        public void removed(IntBag entities) {
-            for (int i = 0; i < entities.size(); i++) {
-                long serial = serialOf(entities.get(i));
-                events.add(new long[]{REMOVED, serial});
-                List<long[]> of = memberships.get(serial);
-                if (of != null && of.get(of.size() - 1)[1] == Long.MAX_VALUE) {
-                    of.get(of.size() - 1)[1] = system.batchesStarted();
-                }
-            }
-        }
-
-        /** Every live entity sees only outputs computed for itself, and none once it left. */
-        private void checkLatestOutputs() {
-            for (int i = 0; i < alive.size(); i++) {
-                int id = alive.get(i);
-                Stamp latest = system.latestOutput(id);
-                if (!subscribed(id)) {
-                    assertNull(latest, label + ": entity " + id + " left but still has an output");
-                } else if (latest != null) {
-                    assertEquals(serialOf(id), latest.serial,
-                            label + ": entity " + id + " sees an output computed for another entity");
-                }
+        void left(long serial) {
+            List<long[]> of = memberships.get(serial);
+            if (of != null && of.get(of.size() - 1)[1] == Long.MAX_VALUE) {
+                of.get(of.size() - 1)[1] = system.batchesStarted();
             }
         }
 
@@ -377,69 +230,5 @@ class TieredChurnTest {
             return batch < lastStarted && left > batch;
         }
 
-        /** With workers, jobs are seen out of order with the world's events: only members of their batch ran. */
-        private void checkWorkerJobs() {
-            Map<Long, Set<Long>> ran = new HashMap<>();
-            for (long[] job : jobs) {
-                Set<Long> batch = ran.computeIfAbsent(job[1], b -> new HashSet<>());
-                assertTrue(members.get(job[1]).contains(job[0]), label + ": job for serial " + job[0]
-                        + ", which joined batch " + job[1] + " after it started");
-                assertTrue(batch.add(job[0]), label + ": serial " + job[0] + " ran twice in batch " + job[1]);
-            }
-            assertTrue(jobs.size() > TICKS / 4, label + ": the run did some work (" + jobs.size() + " jobs)");
-        }
-
-        /** Checks the log: batch membership, one job per member per batch at most, saves of sync outputs. */
-        private void replay() {
-            long batch = 0;
-            Set<Long> batchMembers = Set.of();
-            Set<Long> stayed = new HashSet<>();
-            Set<Long> ran = new HashSet<>();
-            Set<Long> dueSaves = null;
-            Set<Long> saves = new HashSet<>();
-            long[] previous = null;
-            int jobCount = 0;
-            for (long[] e : events) {
-                int kind = (int) e[0];
-                if (kind == TICK) {
-                    if (dueSaves != null) {
-                        assertEquals(dueSaves, saves, label + ": sync output saves the stayers that ran, only them");
-                        dueSaves = null;
-                    }
-                    Long started = batchStartedIn.get(e[1]);
-                    if (started != null) {
-                        if (policy.syncOutput()) {
-                            stayed.retainAll(ran);
-                            dueSaves = stayed;
-                            saves = new HashSet<>();
-                        }
-                        batch = started;
-                        batchMembers = members.get(started);
-                        stayed = new HashSet<>(batchMembers);
-                        ran = new HashSet<>();
-                    }
-                } else if (kind == JOB) {
-                    jobCount++;
-                    assertEquals(batch, e[2], label + ": job belongs to the current batch");
-                    assertTrue(batchMembers.contains(e[1]), label + ": job for serial " + e[1]
-                            + ", which joined batch " + batch + " after it started");
-                    assertTrue(stayed.contains(e[1]), label + ": job for serial " + e[1]
-                            + ", which left batch " + batch + " before its job");
-                    assertTrue(ran.add(e[1]), label + ": serial " + e[1] + " ran twice in batch " + batch);
-                } else if (kind == SAVE) {
-                    if (policy.syncOutput()) {
-                        assertTrue(dueSaves != null && dueSaves.contains(e[1]) && saves.add(e[1]),
-                                label + ": sync output saved serial " + e[1] + " outside its batch's save");
-                    } else {
-                        assertTrue(previous != null && previous[0] == JOB && previous[1] == e[1],
-                                label + ": async output is saved as its job finishes");
-                    }
-                } else {
-                    stayed.remove(e[1]);
-                }
-                previous = e;
-            }
-            assertTrue(jobCount > TICKS / 4, label + ": the run did some work (" + jobCount + " jobs)");
-        }
     }
 }
