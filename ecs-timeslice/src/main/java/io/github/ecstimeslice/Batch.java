@@ -67,9 +67,9 @@ final class Batch {
         return entities.size();
     }
 
-    /** The index the next batch will have: batches started so far, as a wrapping int. */
-    int nextIndex() {
-        return (int) batchesStarted;
+    /** The index the next batch will have: batches started so far. */
+    long nextIndex() {
+        return batchesStarted;
     }
 
     /** True if the slot was dropped from this batch. */

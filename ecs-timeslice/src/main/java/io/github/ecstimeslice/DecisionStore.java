@@ -71,6 +71,39 @@ final class DecisionStore {
         return pool[handle];
     }
 
+    /**
+     * How many output objects the entity (below the capacity {@link #ensureEntity} made) lacks: its
+     * spare, and one for each ring entry that holds none. O(depth).
+     */
+    int missingOutputs(int entity) {
+        int missing = spares[entity] == NONE ? 1 : 0;
+        for (int k = 0; k < depth; k++) {
+            if (entries[ENTRY * (entity * depth + k)] == NONE) {
+                missing++;
+            }
+        }
+        return missing;
+    }
+
+    /**
+     * Gives the entity the first {@code count} of {@code outputs} ({@link #missingOutputs} of them):
+     * the first as its spare if it has none, the others to its ring entries that hold none, which
+     * saves displace as its next spares. Returns its spare's handle. O(depth).
+     */
+    int adopt(int entity, Object[] outputs, int count) {
+        int used = 0;
+        if (spares[entity] == NONE) {
+            spares[entity] = add(outputs[used++]);
+        }
+        for (int k = 0; k < depth && used < count; k++) {
+            int i = ENTRY * (entity * depth + k);
+            if (entries[i] == NONE) {
+                entries[i] = add(outputs[used++]);
+            }
+        }
+        return spares[entity];
+    }
+
     /** Valid entries of {@code entity}; 0 for an id the store never saw. O(1). */
     int size(int entity) {
         return entity >= 0 && entity < rings.length ? sizeOf(rings[entity]) : 0;

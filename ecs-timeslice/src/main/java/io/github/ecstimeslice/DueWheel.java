@@ -3,10 +3,10 @@ package io.github.ecstimeslice;
 import java.util.Arrays;
 
 /**
- * The entities of a tiered {@link TimeslicedSystem} filed by the batch they are due in: a timing
- * wheel of B bit sets over entity ids (B a power of two, at most {@value #MAX_BUCKETS}), bucket
- * {@code k & (B - 1)} holding the ids due in batch {@code k}. An id due further ahead than the
- * wheel reaches waits in the farthest bucket and is filed again when it comes up. Starting a batch
+ * The entities of a thinned {@link ParallelIteratingSystem} filed by the tick they are due in: a
+ * timing wheel of B bit sets over entity ids (B a power of two, at most {@value #MAX_BUCKETS}),
+ * bucket {@code k & (B - 1)} holding the ids due in tick {@code k}. An id due further ahead than the
+ * wheel reaches waits in the farthest bucket and is filed again when it comes up. A tick
  * {@link #drain}s one bucket, 64 ids a word, in ascending id order: O(ids / 64 + due ids), not
  * O(entities).
  *
@@ -41,8 +41,7 @@ final class DueWheel {
     }
 
     /**
-     * Files the id (below the room made) for batch {@code due}, seen from batch {@code now} (the next
-     * to start, or the one starting): in its bucket if the wheel reaches it, else in the farthest.
+     * Files the id (below the room made) for tick {@code due}, seen from tick {@code now}: in its bucket if the wheel reaches it, else in the farthest.
      * Returns the bucket.
      */
     int file(int entityId, int due, int now) {
@@ -52,7 +51,7 @@ final class DueWheel {
     }
 
     /**
-     * Takes every id out of batch {@code k}'s bucket into {@code ids} (room for them all),
+     * Takes every id out of tick {@code k}'s bucket into {@code ids} (room for them all),
      * ascending; returns how many. Those due later than {@code k} (filed in the farthest bucket)
      * are among them: the caller files them again. O(ids / 64 + ids drained).
      */

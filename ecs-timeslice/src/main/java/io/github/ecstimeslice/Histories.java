@@ -8,6 +8,8 @@ import com.artemis.utils.Bag;
 import com.artemis.utils.ImmutableBag;
 import com.artemis.utils.IntBag;
 
+import java.util.Arrays;
+
 /**
  * The saved outputs of a {@link TimeslicedSystem}: its {@link DecisionStore}, the entities'
  * {@link DecisionHistory} components, and the save that makes a job's output an entity's latest
@@ -29,6 +31,8 @@ final class Histories<O> {
     private ComponentMapper<? extends DecisionHistory<O>> mapper;
     /** The components of an entity that leaves, for {@link #forget}; reused. */
     private final Bag<Component> composition = new Bag<>();
+    /** {@link #jobOutput}'s scratch: the outputs made for an entity, before it adopts them. */
+    private Object[] made = new Object[0];
 
     /**
      * The histories of {@code system}, in components of {@code type} ({@code null}:
@@ -121,15 +125,27 @@ final class Histories<O> {
     }
 
     /**
-     * The handle of the output object the entity's job writes: its spare, made now (the game's
-     * {@code createOutput}, which may throw before anything changes) if it has none yet, while its
-     * history fills. On the world's thread, before the job; with history only.
+     * The handle of the output object the entity's job writes: its spare. An entity without one
+     * (its first job since its id was first used) gets every object its history will hold at once
+     * ({@code createOutput}, depth + 1 times, which may throw before anything changes), so one
+     * entity's outputs sit side by side in memory, in the order entities first decide, whichever
+     * batches its later jobs fall in (tiers). On the world's thread, before the job; with history only.
      */
     int jobOutput(int entityId) {
         int spare = store.spares()[entityId];
         if (spare == DecisionStore.NONE) {
-            spare = store.add(system.newOutput());
-            store.spares()[entityId] = spare;
+            int missing = store.missingOutputs(entityId);
+            if (made.length < missing) {
+                made = new Object[missing];
+            }
+            try {
+                for (int i = 0; i < missing; i++) {
+                    made[i] = system.newOutput();
+                }
+                spare = store.adopt(entityId, made, missing);
+            } finally {
+                Arrays.fill(made, 0, missing, null); // keeps no game object alive
+            }
         }
         return spare;
     }

@@ -4,8 +4,8 @@ package io.github.ecstimeslice;
  * Thrown from {@code world.process()} when a {@link TimeslicedSystem}'s job failed: its
  * {@code setUpInput}, {@code runJob} or {@code outputSaved} threw (any {@code Throwable} but a
  * {@link VirtualMachineError}, checked exceptions thrown sneakily included), or the
- * {@code createOutput} that makes an entity's output objects while its history fills did. The message names the system and the entity; the cause is what was
- * thrown; further failures in the same tick are attached as suppressed exceptions. If
+ * {@code createOutput} that makes an entity's output objects at its first job did. The message
+ * names the system and the entity; the cause is what was thrown; further failures in the same tick are attached as suppressed exceptions. If
  * {@code setUpInput}, {@code runJob} or that {@code createOutput} threw, the entity gets no output
  * from that batch; if {@code outputSaved} threw, the output was saved (it is the latest) but its
  * publishing did not finish. The system's other jobs of the tick completed normally and its next

@@ -5,7 +5,6 @@ import com.artemis.BaseEntitySystem;
 import com.artemis.annotations.SkipWire;
 import com.artemis.utils.IntBag;
 
-import java.util.Arrays;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicReference;
@@ -111,12 +110,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      * @throws IllegalArgumentException naming the value if they are not
      */
     public void processEvery(int... tickPeriods) {
-        int[] periods = Tiers.checkedPeriods("tick", tickPeriods);
-        if (periods[periods.length - 1] > TickTiers.MAX_PERIOD) {
-            throw new IllegalArgumentException("tick periods must be at most " + TickTiers.MAX_PERIOD + ", was "
-                    + periods[periods.length - 1] + " in " + Arrays.toString(periods));
-        }
-        tickTiers.use(periods, subscription == null ? null : subscription.getEntities());
+        tickTiers.use(Tiers.checkedPeriods("tick", tickPeriods, TickTiers.MAX_PERIOD), subscription == null ? null : subscription.getEntities());
     }
 
     /** Each tier's period in ticks (a copy); {@code [1]} unless set. */

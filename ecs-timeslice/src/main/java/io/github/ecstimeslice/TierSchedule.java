@@ -6,30 +6,35 @@ import java.util.Arrays;
 
 /**
  * Which entities a {@link TimeslicedSystem}'s next batch holds, by their significance
- * {@link Tiers}: every entity's tier and the index of the batch it is due in next, in flat arrays
- * indexed by entity id; and the sweep that asks every entity's tier again within the reassess
- * period.
+ * {@link Tiers}: every entity's tier and where it waits for its next job, and the sweep that asks
+ * every entity's tier again within the reassess period.
  *
  * <p>The schedule. An entity in a tier of period p with phase c is due in batch k when k ≡ c
- * (mod p), so after a job in batch k it is due again within p batches. Phases are handed out round
+ * (mod p), so after a job in batch k it is due again p batches later. Phases are handed out round
  * robin per tier, so a tier's entities spread evenly over its p phases. An entity takes a phase at
  * its first job after it joined or changed tier ({@link #RESPREAD}); until then: one that joined is
  * due in the next batch (the churn rule), one that moved to a faster tier too, and one that moved
  * to a slower tier keeps the batch it was due in. No entity's next batch is ever set more than the
  * longest period after its last, so none waits longer, however it moves.
  *
- * <p>With more than one tier the entities wait in a {@link DueWheel} by the batch they are due in,
- * so a batch start reads the ids due and a bit per entity, not every entity. Batch indices are
- * ints compared by their difference, which stays right across the wrap (2<sup>31</sup> batches,
- * 400 days at 60 a second). Memory: 8 bytes per entity id up to the highest seen, and the wheel's.
- * Its owner reads the fields directly.
+ * <p>With more than one tier the entities wait in bit sets over entity ids: one per tier and
+ * phase, holding the entities on that phase, and one of those due in the next batch. An entity
+ * stays in its phase's set from job to job, so a batch start ORs one set per tier and the next
+ * batch's, 64 ids a word, and touches an entity only to write its id, or to hand it a phase:
+ * O(entity ids / 64 × tiers + ids due). Memory: 4 bytes per entity id up to the highest seen, and
+ * a bit per id for each phase in use, and two. Its owner reads the fields directly.
  */
 final class TierSchedule {
 
     /** A state's flag: the entity takes a new phase at its next job. */
     static final int RESPREAD = 1 << 8;
     private static final int TIER_BITS = 0xFF;
-    private static final int BUCKET_SHIFT = 16;
+    /** A state's flag: the entity waits in the next batch's set, not in a phase's. */
+    private static final int NEXT = 1 << 9;
+    /** A state's bits: the tier (4 bits) and the phase (6 bits) of the set the entity waits in. */
+    private static final int SET_TIER_SHIFT = 10;
+    private static final int SET_PHASE_SHIFT = 16;
+    private static final int SET_BITS = 0x3F;
     /** Ids per block: a tier's entities in one block share a phase, once the tier is large. */
     private static final int BLOCK_BITS = 6;
     /** A tier shares phases by block from this many entities per phase on: about 16 blocks' worth. */
@@ -42,13 +47,18 @@ final class TierSchedule {
     Tiers tiers = Tiers.ONE;
     private int[] periods = {1};
     /**
-     * Per entity id, side by side (one cache line for both): at {@code 2 × id} its state (tier,
-     * {@link #RESPREAD}, and with more than one tier its wheel bucket), or {@link #NOT_SUBSCRIBED};
-     * at {@code 2 × id + 1} the index of the batch it is due in next (with more than one tier).
+     * Per entity id: its state (tier, {@link #RESPREAD}, and with more than one tier the set it
+     * waits in), or {@link #NOT_SUBSCRIBED}.
      */
-    private int[] schedule = new int[0];
-    /** With more than one tier: the subscribed entities by the batch they are due in; else null. */
-    private DueWheel wheel;
+    private int[] states = new int[0];
+    /** With more than one tier, bit sets over entity ids: those due in the next batch, those to take a new phase. */
+    private long[] next = new long[0];
+    private long[] respread = new long[0];
+    /** With more than one tier, per tier and phase: the bit set of the entities waiting for it; null until one does. */
+    private long[][][] phaseSets;
+    /** A batch start's scratch: each tier's set due in it, and its tier. */
+    private final long[][] dueSets = new long[Tiers.MAX_TIERS][];
+    private final int[] dueTiers = new int[Tiers.MAX_TIERS];
     /** Per tier: its subscribed entities. */
     int[] entities = new int[1];
     /** Per tier: the phase it handed out last; and, once it shares phases by block, each block's phase + 1 (0: none yet). */
@@ -83,28 +93,23 @@ final class TierSchedule {
 
     /** The entity's tier, or -1 if it is not subscribed. O(1). */
     int tier(int entityId) {
-        int state = entityId >= 0 && entityId < schedule.length / 2 ? schedule[2 * entityId] : NOT_SUBSCRIBED;
+        int state = entityId >= 0 && entityId < states.length ? states[entityId] : NOT_SUBSCRIBED;
         return state == NOT_SUBSCRIBED ? -1 : state & TIER_BITS;
     }
 
-    /** The entity joined: tier 0 until it is assessed, due in the batch {@code nextBatch}. */
-    void joined(int entityId, int nextBatch) {
-        if (entityId >= schedule.length / 2) {
-            int ids = schedule.length / 2;
-            int grown = Math.max(entityId + 1, ids + (ids >> 1));
-            schedule = Arrays.copyOf(schedule, 2 * grown);
-            for (int id = ids; id < grown; id++) {
-                schedule[2 * id] = NOT_SUBSCRIBED;
-            }
+    /** The entity joined: tier 0 until it is assessed, due in the next batch. */
+    void joined(int entityId) {
+        if (entityId >= states.length) {
+            growIds(entityId);
         }
-        if (schedule[2 * entityId] != NOT_SUBSCRIBED) {
+        if (states[entityId] != NOT_SUBSCRIBED) {
             return; // told twice: it is counted already
         }
-        schedule[2 * entityId] = RESPREAD;
+        states[entityId] = RESPREAD | NEXT;
         entities[0]++;
-        if (wheel != null) {
-            wheel.ensureIds(schedule.length / 2);
-            file(entityId, nextBatch, nextBatch);
+        if (tiered()) {
+            add(next, entityId);
+            add(respread, entityId);
         }
     }
 
@@ -113,51 +118,95 @@ final class TierSchedule {
         int tier = tier(entityId);
         if (tier >= 0) {
             entities[tier]--;
-            if (wheel != null) {
-                wheel.unfile(entityId, schedule[2 * entityId] >>> BUCKET_SHIFT);
+            if (tiered()) {
+                remove(setOf(states[entityId]), entityId);
+                remove(respread, entityId);
             }
-            schedule[2 * entityId] = NOT_SUBSCRIBED;
+            states[entityId] = NOT_SUBSCRIBED;
         }
     }
 
     /**
-     * Puts the subscribed entity in {@code tier} (in range): a faster tier makes it due in the batch
-     * {@code nextBatch}, a slower one keeps the batch it is due in; either way it takes a new phase
-     * at its next job.
+     * Puts the subscribed entity in {@code tier} (in range; more than one tier): a faster tier makes
+     * it due in the next batch, a slower one keeps the batch it is due in; either way it takes a
+     * new phase at its next job.
      */
-    void move(int entityId, int tier, int nextBatch) {
-        int state = schedule[2 * entityId];
+    void move(int entityId, int tier) {
+        int state = states[entityId];
         int from = state & TIER_BITS;
         if (from == tier) {
             return;
         }
         entities[from]--;
         entities[tier]++;
-        schedule[2 * entityId] = tier | RESPREAD | state & ~(TIER_BITS | RESPREAD);
-        if (periods[tier] < periods[from] && schedule[2 * entityId + 1] - nextBatch > 0) {
-            wheel.unfile(entityId, state >>> BUCKET_SHIFT);
-            file(entityId, nextBatch, nextBatch);
+        state = state & ~TIER_BITS | tier | RESPREAD;
+        add(respread, entityId);
+        if (periods[tier] < periods[from] && (state & NEXT) == 0) {
+            remove(setOf(state), entityId);
+            add(next, entityId);
+            state |= NEXT;
+        }
+        states[entityId] = state;
+    }
+
+    /** The bit set an entity with this state waits in. */
+    private long[] setOf(int state) {
+        return (state & NEXT) != 0 ? next
+                : phaseSets[state >>> SET_TIER_SHIFT & 0xF][state >>> SET_PHASE_SHIFT & SET_BITS];
+    }
+
+    /** Puts the entity in the set of {@code tier}'s {@code phase}; returns its state, which says so. */
+    private int wait(int entityId, int tier, int phase) {
+        long[][] sets = phaseSets[tier];
+        if (sets[phase] == null) {
+            sets[phase] = new long[next.length];
+        }
+        add(sets[phase], entityId);
+        return tier << SET_TIER_SHIFT | phase << SET_PHASE_SHIFT;
+    }
+
+    private static void add(long[] set, int id) {
+        set[id >>> 6] |= 1L << id;
+    }
+
+    private static void remove(long[] set, int id) {
+        set[id >>> 6] &= ~(1L << id);
+    }
+
+    /** Makes room for ids up to {@code entityId}: states, and with tiers the bit sets, by half at least. */
+    private void growIds(int entityId) {
+        int ids = states.length;
+        int grown = Math.max(entityId + 1, ids + (ids >> 1));
+        states = Arrays.copyOf(states, grown);
+        Arrays.fill(states, ids, grown, NOT_SUBSCRIBED);
+        if (tiered()) {
+            int words = words(grown);
+            next = Arrays.copyOf(next, words);
+            respread = Arrays.copyOf(respread, words);
+            for (long[][] sets : phaseSets) {
+                for (int phase = 0; phase < sets.length; phase++) {
+                    sets[phase] = sets[phase] == null ? null : Arrays.copyOf(sets[phase], words);
+                }
+            }
         }
     }
 
-    /** Files the entity in the wheel for batch {@code due}, seen from batch {@code now}, and notes where. */
-    private void file(int entityId, int due, int now) {
-        int bucket = wheel.file(entityId, due, now);
-        schedule[2 * entityId] = schedule[2 * entityId] & ((1 << BUCKET_SHIFT) - 1) | bucket << BUCKET_SHIFT;
-        schedule[2 * entityId + 1] = due;
+    private static int words(int ids) {
+        return (ids + 63) >>> 6;
     }
 
     /**
-     * Uses {@code next} from now on for the {@code subscribed} entities (null before the system
-     * has a world): each keeps its tier, or takes the slowest if it has no longer one, and is due
-     * no later than the new periods allow. O(entities) if the periods changed.
+     * Uses {@code tiers} from now on for the {@code subscribed} entities (null before the system
+     * has a world), {@code nextBatch} being the index of the next batch: each keeps its tier, or
+     * takes the slowest if it has no longer one, and is due no later than the new periods allow.
+     * O(entities) if the periods changed.
      */
-    void use(Tiers next, IntBag subscribed, int nextBatch) {
+    void use(Tiers tiers, IntBag subscribed, long nextBatch) {
         boolean wasTiered = tiered();
-        int[] nextPeriods = next.batchPeriods();
-        boolean samePeriods = Arrays.equals(periods, nextPeriods);
-        tiers = next;
-        if (samePeriods) {
+        int[] oldPeriods = periods;
+        int[] nextPeriods = tiers.batchPeriods();
+        this.tiers = tiers;
+        if (Arrays.equals(oldPeriods, nextPeriods)) {
             return;
         }
         periods = nextPeriods;
@@ -168,62 +217,103 @@ final class TierSchedule {
         blockPhases = new int[count][];
         slots = new int[count];
         decisionsPerSecond = new double[count];
-        recentSlots = new int[count][next.longestBatchPeriod()];
-        recentSeconds = new double[next.longestBatchPeriod()];
+        recentSlots = new int[count][tiers.longestBatchPeriod()];
+        recentSeconds = new double[tiers.longestBatchPeriod()];
         windowSlots = new long[count];
         windowSeconds = 0;
         batchStartSeconds = Double.NaN;
-        wheel = tiered() ? new DueWheel(next.longestBatchPeriod() + 1, schedule.length / 2) : null;
+        int words = tiered() ? words(states.length) : 0;
+        next = new long[words];
+        respread = new long[words];
+        phaseSets = tiered() ? new long[count][][] : null;
+        for (int tier = 0; tiered() && tier < count; tier++) {
+            phaseSets[tier] = new long[nextPeriods[tier]][];
+        }
         int[] ids = subscribed == null ? new int[0] : subscribed.getData();
         for (int i = 0, s = subscribed == null ? 0 : subscribed.size(); s > i; i++) {
             int id = ids[i];
-            if (id >= schedule.length / 2 || schedule[2 * id] == NOT_SUBSCRIBED) {
+            int state = id < states.length ? states[id] : NOT_SUBSCRIBED;
+            if (state == NOT_SUBSCRIBED) {
                 continue; // not told it joined yet: it will be
             }
-            int tier = Math.min(schedule[2 * id] & TIER_BITS, count - 1);
-            schedule[2 * id] = tier | RESPREAD;
+            int tier = Math.min(state & TIER_BITS, count - 1);
             entities[tier]++;
-            if (wheel != null) {
-                int latest = nextBatch + periods[tier] - 1;
-                int due = schedule[2 * id + 1];
-                file(id, wasTiered && due - latest <= 0 ? due : wasTiered ? latest : nextBatch, nextBatch);
+            if (!tiered()) {
+                states[id] = tier | RESPREAD;
+                continue;
+            }
+            // the batch it was due in (the next, if it had no tiers), at the latest its new period's last
+            long due = !wasTiered || (state & NEXT) != 0 ? nextBatch
+                    : nextBatch + Math.floorMod((state >>> SET_PHASE_SHIFT & SET_BITS) - nextBatch,
+                    oldPeriods[state >>> SET_TIER_SHIFT & 0xF]);
+            due = Math.min(due, nextBatch + nextPeriods[tier] - 1);
+            add(respread, id);
+            if (due == nextBatch) {
+                add(next, id);
+                states[id] = tier | RESPREAD | NEXT;
+            } else {
+                states[id] = tier | RESPREAD | wait(id, tier, (int) (due % nextPeriods[tier]));
             }
         }
     }
 
     /**
      * Writes the ids due in batch {@code k} into {@code keys} (room for every subscribed entity),
-     * ascending, schedules each one's next batch and counts the slots per tier; returns how many.
-     * O(entity ids / 64 + ids due), and a division per entity taking a new phase.
+     * ascending, hands a phase to each one that takes a new one and counts the slots per tier;
+     * returns how many. O(entity ids / 64 × tiers + ids due), and a division per entity taking a
+     * new phase.
      */
-    int compose(int[] keys, int k) {
-        DueWheel due = wheel;
-        int[] entries = schedule;
+    int compose(int[] keys, long k) {
         int[] tierPeriods = periods;
+        long[][] due = dueSets;
+        int[] dueTier = dueTiers;
+        int sets = 0;
+        for (int tier = 0; tier < tierPeriods.length; tier++) {
+            long[] set = phaseSets[tier][(int) (k % tierPeriods[tier])];
+            if (set != null) {
+                due[sets] = set;
+                dueTier[sets++] = tier;
+            }
+        }
+        long[] dueNext = next;
+        long[] moving = respread;
         int[] slots = this.slots;
         int size = 0;
-        for (int i = 0, drained = due.drain(k, keys); drained > i; i++) { // kept ids move down in place
-            int id = keys[i];
-            int state = entries[2 * id];
-            int next = entries[2 * id + 1];
-            if (next - k <= 0) { // due: a slot in this batch, and its next batch
-                keys[size++] = id;
-                int tier = state & TIER_BITS;
-                int period = tierPeriods[tier];
-                slots[tier]++;
-                if ((state & RESPREAD) == 0) {
-                    next = k + period; // on its phase: the same phase again
-                } else { // a phase of the tier's; due at the first batch after k on it
-                    int phase = handPhase(id, tier, period);
-                    next = k + 1 + Math.floorMod(phase - k - 1, period);
-                    state = tier;
-                }
-            } // else due beyond the wheel's reach when filed: it waits on
-            int filed = due.file(id, next, k);
-            entries[2 * id] = state & ((1 << BUCKET_SHIFT) - 1) | filed << BUCKET_SHIFT;
-            entries[2 * id + 1] = next;
+        for (int word = 0, words = dueNext.length; words > word; word++) {
+            long all = dueNext[word];
+            long respreading = moving[word];
+            for (int s = 0; sets > s; s++) { // each tier's phase due now
+                long bits = due[s][word];
+                all |= bits;
+                slots[dueTier[s]] += Long.bitCount(bits & ~respreading);
+            }
+            if (all == 0) {
+                continue;
+            }
+            dueNext[word] = 0;
+            for (long bits = all & respreading; bits != 0; bits &= bits - 1) { // each one taking a new phase
+                takePhase(word << 6 | Long.numberOfTrailingZeros(bits));
+            }
+            moving[word] = respreading & ~all;
+            for (long bits = all; bits != 0; bits &= bits - 1) { // each id, lowest first: ids ascend
+                keys[size++] = word << 6 | Long.numberOfTrailingZeros(bits);
+            }
         }
         return size;
+    }
+
+    /**
+     * The entity, in the batch starting, takes a phase of its tier and waits in its set: due again
+     * at the first batch after this one on that phase. Counts its slot.
+     */
+    private void takePhase(int entityId) {
+        int state = states[entityId];
+        int tier = state & TIER_BITS;
+        slots[tier]++;
+        if ((state & NEXT) == 0) {
+            remove(setOf(state), entityId); // the next batch's set was emptied already
+        }
+        states[entityId] = tier | wait(entityId, tier, handPhase(entityId, tier, periods[tier]));
     }
 
     /**
@@ -241,7 +331,7 @@ final class TierSchedule {
         int[] phases = blockPhases[tier];
         if (phases == null || block >= phases.length) {
             phases = blockPhases[tier] = Arrays.copyOf(phases == null ? new int[0] : phases,
-                    Math.max(block + 1, (schedule.length / 2 >>> BLOCK_BITS) + 1));
+                    Math.max(block + 1, (states.length >>> BLOCK_BITS) + 1));
         }
         if (phases[block] == 0) {
             phases[block] = nextPhase(tier, period) + 1;
@@ -259,7 +349,7 @@ final class TierSchedule {
      * and length join the window of the last (longest period) batches, and each tier's decisions
      * per second are its slots over the window's length. O(tiers).
      */
-    void batchStarting(int k, double seconds) {
+    void batchStarting(long k, double seconds) {
         double length = seconds - batchStartSeconds; // NaN before the first batch
         if (length >= 0) {
             int at = Math.floorMod(k - 1, recentSeconds.length);
@@ -281,7 +371,7 @@ final class TierSchedule {
      * @throws IllegalStateException naming the system, the entity and the value if {@code tierOf}
      *                               answers a tier out of range, or with what it threw as the cause
      */
-    void assess(int entityId, int nextBatch) {
+    void assess(int entityId) {
         int tier;
         try {
             tier = system.tierOf(entityId);
@@ -296,7 +386,7 @@ final class TierSchedule {
             throw new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") returned "
                     + tier + ", not a tier of " + tiers + " (0 to " + (periods.length - 1) + ")");
         }
-        move(entityId, tier, nextBatch);
+        move(entityId, tier);
     }
 
     /**
@@ -304,7 +394,7 @@ final class TierSchedule {
      * the last tick stopped, so that every one is asked once per reassess period; a failure is kept
      * for the end of the tick and the entity keeps its tier. O(entities × delta / period).
      */
-    void reassessSome(IntBag subscribed, float delta, int nextBatch) {
+    void reassessSome(IntBag subscribed, float delta) {
         int size = subscribed.size();
         if (size == 0) {
             return;
@@ -317,7 +407,7 @@ final class TierSchedule {
             }
             int id = ids[index++];
             try {
-                assess(id, nextBatch);
+                assess(id);
             } catch (IllegalStateException failed) {
                 failures.add(failed);
             }

@@ -17,6 +17,11 @@ public final class Tiers {
 
     /** The most tiers a system can have. */
     public static final int MAX_TIERS = 16;
+    /**
+     * The longest batch period: the slowest tier decides at least once every 64 batches. The
+     * schedule keeps a bit per entity id for each phase in use.
+     */
+    public static final int MAX_BATCH_PERIOD = 64;
     /** Game seconds within which every entity's tier is asked again, unless told otherwise. */
     public static final double DEFAULT_REASSESS_SECONDS = 0.5;
 
@@ -36,22 +41,22 @@ public final class Tiers {
      * every batch ({@code batchPeriods[0]} is 1), each tier at least as slow as the one before.
      *
      * @param batchPeriods 1 to {@value #MAX_TIERS} periods, in batches: the first 1, each at least
-     *                     the one before
+     *                     the one before, the last at most {@value #MAX_BATCH_PERIOD}
      * @throws IllegalArgumentException naming the value if {@code batchPeriods} is null, empty,
-     *                                  longer than {@value #MAX_TIERS}, does not start with 1 or
-     *                                  decreases anywhere
+     *                                  longer than {@value #MAX_TIERS}, does not start with 1,
+     *                                  decreases anywhere or exceeds {@value #MAX_BATCH_PERIOD}
      */
     public static Tiers decideEvery(int... batchPeriods) {
-        return new Tiers(checkedPeriods("batch", batchPeriods), DEFAULT_REASSESS_SECONDS);
+        return new Tiers(checkedPeriods("batch", batchPeriods, MAX_BATCH_PERIOD), DEFAULT_REASSESS_SECONDS);
     }
 
     /**
      * A copy of {@code periods} (in {@code unit}s: batches, ticks), checked: 1 to {@value #MAX_TIERS},
-     * the first 1, each at least the one before.
+     * the first 1, each at least the one before, none above {@code maxPeriod}.
      *
      * @throws IllegalArgumentException naming the value if not
      */
-    static int[] checkedPeriods(String unit, int[] periods) {
+    static int[] checkedPeriods(String unit, int[] periods, int maxPeriod) {
         if (periods == null || periods.length == 0 || periods.length > MAX_TIERS) {
             throw new IllegalArgumentException("tiers need 1 to " + MAX_TIERS + " " + unit + " periods, was "
                     + (periods == null ? "null" : periods.length + ": " + Arrays.toString(periods)));
@@ -65,6 +70,10 @@ public final class Tiers {
                 throw new IllegalArgumentException("each tier's " + unit + " period must be at least the one before, was "
                         + periods[i] + " after " + periods[i - 1] + " in " + Arrays.toString(periods));
             }
+        }
+        if (periods[periods.length - 1] > maxPeriod) {
+            throw new IllegalArgumentException(unit + " periods must be at most " + maxPeriod + ", was "
+                    + periods[periods.length - 1] + " in " + Arrays.toString(periods));
         }
         return periods.clone();
     }
@@ -97,7 +106,7 @@ public final class Tiers {
         return batchPeriods[tier];
     }
 
-    /** The slowest tier's period: no entity waits more than this many batches plus one between jobs. */
+    /** The slowest tier's period, at most {@value #MAX_BATCH_PERIOD}: no entity waits more than this many batches plus one between jobs. */
     public int longestBatchPeriod() {
         return batchPeriods[batchPeriods.length - 1];
     }

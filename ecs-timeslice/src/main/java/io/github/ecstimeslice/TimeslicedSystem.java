@@ -42,8 +42,8 @@ import java.util.concurrent.ForkJoinPool;
  *
  * <p>Inputs live in reused batch slots, outputs in each entity's own reused objects (its history
  * and a spare): in steady state a tick allocates nothing on the world's thread. A tick costs
- * O(jobs run), plus O(entities) once per batch to copy the keys (with tiers, O(entity ids / 64 +
- * entities due)) and read the inputs with sync input. A subclass that overrides {@link #dispose()} must call
+ * O(jobs run), plus O(entities) once per batch to copy the keys (with tiers, O(entity ids / 64 ×
+ * tiers + entities due)) and read the inputs with sync input. A subclass that overrides {@link #dispose()} must call
  * {@code super.dispose()}.
  *
  * @param <I> a job's input, written by {@link #setUpInput(int, Object)}
@@ -118,7 +118,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /** Makes a new input object for a slot: only while a batch is larger than any before it. */
     protected abstract I createInput();
 
-    /** Makes a new output object for a slot or a history entry: only while slots and histories fill up. */
+    /**
+     * Makes a new output object: with a history, depth + 1 of them at an entity's first job (its
+     * own, reused from then on, also by its id's next entity); without, one per slot while batches
+     * grow.
+     */
     protected abstract O createOutput();
 
     /**
@@ -286,7 +290,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      */
     public void reassess(int entityId) {
         if (schedule.tiered() && schedule.tier(entityId) >= 0) {
-            schedule.assess(entityId, batch.nextIndex());
+            schedule.assess(entityId);
         }
     }
 
@@ -410,7 +414,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             workers.crew.setExecutor(tickThreading.executor());
             batch.skipDropped();
             if (schedule.tiered()) {
-                schedule.reassessSome(subscription.getEntities(), delta, batch.nextIndex());
+                schedule.reassessSome(subscription.getEntities(), delta);
             }
             if (batch.finished() && !holdsEmptyBatch()) {
                 startNextBatch(nextBatchPolicy); // 2.
@@ -538,9 +542,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** Schedules the entity that joined for the next batch and, with tiers, asks its tier. */
     void join(int entityId) {
-        schedule.joined(entityId, batch.nextIndex());
+        schedule.joined(entityId);
         if (schedule.tiered()) {
-            schedule.assess(entityId, batch.nextIndex());
+            schedule.assess(entityId);
         }
     }
 

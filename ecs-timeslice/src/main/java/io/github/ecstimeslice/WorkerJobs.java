@@ -76,7 +76,7 @@ final class WorkerJobs<I, O> {
                     if (!syncInput) {
                         decider.setUpInput(b.keys[slot], (I) b.inputs[slot]);
                     }
-                    // with history the entity's spare (made while its history fills), else the slot's
+                    // with history the entity's spare (made at its first job), else the slot's
                     output = histories.depth != TimeslicedSystem.NO_HISTORY ? histories.jobOutput(b.keys[slot])
                             : b.outputHandles[slot];
                 } catch (Throwable thrown) {

@@ -126,7 +126,7 @@ final class WorldThreadJobs<I, O> {
                         decider.setUpInput(entityId, input);
                     }
                     int output = outputs[depth != TimeslicedSystem.NO_HISTORY ? entityId : current];
-                    if (output == DecisionStore.NONE) { // the entity's spare, made while its history fills
+                    if (output == DecisionStore.NONE) { // the entity's first job: its outputs, made now
                         output = histories.jobOutput(entityId);
                         pool = store.pool(); // it may have grown the pool
                     }

@@ -71,6 +71,42 @@ class DecisionStoreTest {
     }
 
     @Test
+    void anEntityAdoptsItsSpareAndAnObjectForEachEmptyEntryWhichItsSavesThenCycle() {
+        DecisionStore store = new DecisionStore(2);
+        store.ensureEntity(5);
+        assertEquals(3, store.missingOutputs(5), "a spare and two entries");
+        Object[] made = {"a", "b", "c"};
+        int spare = store.adopt(5, made, 3);
+        assertEquals("a", store.object(spare));
+        assertEquals(0, store.missingOutputs(5));
+        assertEquals(0, store.size(5), "adopted objects are no saved outputs");
+        // each push displaces an adopted object, the next spare; the first cycles back once the ring is full
+        int next = store.push(5, spare, 1, 0.1);
+        assertEquals("b", store.object(next));
+        next = store.push(5, next, 2, 0.2);
+        assertEquals("c", store.object(next));
+        store.markAttached(5);
+        next = store.pushIfFull(5, next, 3, 0.3);
+        assertEquals("a", store.object(next));
+        assertEquals("c", store.latest(5));
+        assertEquals(2, store.size(5));
+    }
+
+    @Test
+    void anEntityWhoseIdKeptObjectsFromBeforeAClearAdoptsOnlyWhatItLacks() {
+        DecisionStore store = new DecisionStore(2);
+        store.ensureEntity(1);
+        store.adopt(1, new Object[]{"a", "b", "c"}, 3);
+        store.push(1, store.spares()[1], 1, 0.1);
+        store.clear(1);
+        assertEquals(0, store.missingOutputs(1), "the spare and the entries' objects stay for the id's next entity");
+        store.spares()[1] = DecisionStore.NONE;
+        assertEquals(1, store.missingOutputs(1));
+        int spare = store.adopt(1, new Object[]{"d"}, 1);
+        assertEquals("d", store.object(spare));
+    }
+
+    @Test
     void clearingForgetsTheOutputsButKeepsTheObjectsForReuse() {
         store.ensureEntity(3);
         store.markAttached(3);

@@ -56,6 +56,14 @@ class TiersSettingsTest {
         rejectedNaming(String.valueOf(Integer.MIN_VALUE), () -> Tiers.decideEvery(1, Integer.MAX_VALUE, Integer.MIN_VALUE));
     }
 
+    @Test
+    void decideEveryRejectsAPeriodAboveSixtyFourBatches() {
+        rejectedNaming("65", () -> Tiers.decideEvery(1, 4, 65));
+        rejectedNaming(String.valueOf(Integer.MAX_VALUE), () -> Tiers.decideEvery(1, Integer.MAX_VALUE));
+        assertEquals(64, Tiers.decideEvery(1, 8, 64).longestBatchPeriod(), "sixty-four is the longest, and allowed");
+        assertEquals(64, Tiers.MAX_BATCH_PERIOD);
+    }
+
     @ParameterizedTest
     @ValueSource(doubles = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0, -0.0, -0.5, -Double.MIN_VALUE})
     void reassessEveryRejectsWhatIsNotAPositiveFiniteTime(double seconds) {

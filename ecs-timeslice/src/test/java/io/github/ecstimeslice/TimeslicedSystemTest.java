@@ -249,16 +249,34 @@ class TimeslicedSystemTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(IoPolicy.class)
+    void anEntityGetsEveryOutputObjectItsHistoryWillHoldAtItsFirstJobAndNoneLater(IoPolicy policy) {
+        int[] calls = {0};
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(100)) {
+            @Override
+            protected Stamp createOutput() {
+                calls[0]++;
+                return super.createOutput();
+            }
+        };
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 4);
+        TestWorlds.run(world, 1, 0.1f);
+        assertEquals(4 * (TimeslicedSystem.DEFAULT_HISTORY_DEPTH + 1), calls[0], "a spare and one per entry, for each of 4");
+        TestWorlds.run(world, 10, 0.1f);
+        assertEquals(4 * (TimeslicedSystem.DEFAULT_HISTORY_DEPTH + 1), calls[0], "saves cycle the entities' own objects");
+    }
+
     /** Reads {@link StampSystem}'s latest output through its history component. */
     @ParameterizedTest
     @EnumSource(IoPolicy.class)
     void aFailingCreateOutputLeavesNoOutputObjectSharedBetweenASlotAndAHistory(IoPolicy policy) {
         int[] calls = {0};
-        int[] failAt = {-1};
         StampSystem system = new StampSystem(policy, Budget.jobsPerTick(3)) {
             @Override
             protected Stamp createOutput() {
-                if (++calls[0] == failAt[0]) {
+                if (++calls[0] == 2) { // while the first entity's outputs are made, at its first job
                     throw new IllegalStateException("no memory for outputs today");
                 }
                 return super.createOutput();
@@ -266,16 +284,14 @@ class TimeslicedSystemTest {
         };
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 3);
-        TestWorlds.run(world, 1, 0.1f); // the slots' outputs exist; first saves make more
-        failAt[0] = calls[0] + 1;       // the next output object the system makes fails
         for (int tick = 0; tick < 12; tick++) {
             try {
                 TestWorlds.run(world, 1, 0.1f);
             } catch (JobFailedException expected) {
-                // the job whose save needed the failing output is dropped for that batch
+                // the job whose outputs failed to be made is dropped for that batch
             }
         }
-        assertTrue(calls[0] >= failAt[0], "the failure happened");
+        assertTrue(calls[0] > 2, "the failure happened, and outputs were made after it");
         for (int id : ids) {
             DecisionHistory<Stamp> history = system.historyOf(id);
             assertEquals(2, history.size(), "entity " + id);
