@@ -10,6 +10,10 @@ import java.util.Arrays;
  * ({@link TimeslicedSystem#tierOf(int)}) when it joins and again at least once every
  * {@link #reassessSeconds()} of game time, a few entities a tick.
  *
+ * <p>A batch holds about Σ N<sub>i</sub> / p<sub>i</sub> jobs for N<sub>i</sub> entities in tier i of
+ * period p<sub>i</sub>, a little more while entities move: one that joins or moves to a faster tier
+ * is due in the next batch, before its phase comes round.
+ *
  * <p>Immutable; one instance can be shared by many systems. {@code Tiers.decideEvery(1)} is one
  * tier: every entity in every batch, as a system without tiers.
  */

@@ -3,6 +3,7 @@ package io.github.ecstimeslice.demo.bench;
 import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
 import picocli.CommandLine;
@@ -34,8 +35,9 @@ import java.util.concurrent.Callable;
  * (100,000 NPCs at 10,000 a tick, a batch every 10 ticks: p99 over mean, and the mean tick at each
  * position in the 10-tick cycle, the worst over the mean; artemis's interval system for contrast)
  * and {@code tiers} (100,000 NPCs, 10,000 AIAO decisions a tick untiered and with three tiers by
- * distance to a moving player, alone and with the animation, thinned to match for the tiered one:
- * mean ratios and p99 over mean).
+ * distance to a moving player, alone and with the animation, thinned to match for the tiered one;
+ * tiers by id, which tell what the spread of a batch's ids costs, with the default history and
+ * with none: mean ratios and p99 over mean).
  */
 @Command(name = "SideBySide", mixinStandardHelpOptions = true,
         description = "Interleaved comparisons: overhead, scaling, frames, tiers.")
@@ -127,17 +129,28 @@ public final class SideBySide implements Callable<Integer> {
             tiers.add("AIAO", FacingWorlds.create(100_000, false, new FaceTargetSystem(IoPolicy.AIAO, rate)), 40);
             tiers.add("AIAO tiered 1,4,16, reassess 0.5 s", FacingWorlds.create(100_000, false, new TieredFacing(rate, 0.5)), 40);
             tiers.add("AIAO tiered 1,4,16, reassess 2 s", FacingWorlds.create(100_000, false, new TieredFacing(rate, 2)), 40);
+            // what the spread of a batch's ids costs: every NPC in tier 0 (a batch of all, in id order), then
+            // TieredFacing's tier sizes by id (a run of 5,000 near ids, blocks of the others), nobody moving
+            tiers.add("AIAO tiered, every NPC in tier 0", FacingWorlds.create(100_000, false,
+                    new TieredById(rate, TimeslicedSystem.DEFAULT_HISTORY_DEPTH, Integer.MAX_VALUE, 0)), 40);
+            tiers.add("AIAO tiered by id: 5,000 near, 25,000 mid", FacingWorlds.create(100_000, false,
+                    new TieredById(rate, TimeslicedSystem.DEFAULT_HISTORY_DEPTH, 5_000, 25_000)), 40);
             tiers.add("AIAO + animation", FacingWorlds.create(100_000, true,
                     new FaceTargetSystem(IoPolicy.AIAO, rate), new TurnAnimationSystem()), 40);
             TieredFacing decisions = new TieredFacing(rate, 0.5);
             TurnAnimationSystem thinned = new TurnAnimationSystem();
             thinned.followTiersOf(decisions, 1, 2, 4);
             tiers.add("tiered 0.5 s + animation every 1,2,4 ticks", FacingWorlds.create(100_000, true, decisions, thinned), 40);
+            tiers.add("AIAO no history", FacingWorlds.create(100_000, false,
+                    new FaceTargetSystem(IoPolicy.AIAO, rate, TimeslicedSystem.NO_HISTORY)), 40);
+            tiers.add("AIAO no history, tiered by id: 5,000 near, 25,000 mid", FacingWorlds.create(100_000, false,
+                    new TieredById(rate, TimeslicedSystem.NO_HISTORY, 5_000, 25_000)), 40);
             tiers.run();
             out.printf(Locale.ROOT, "%ntiers: 100,000 NPCs, 600,000 AIAO decisions a second (10,000 a tick); %d rounds of %d ticks, worlds in turn%n",
                     rounds, ticks);
-            tiers.printRatios(out, "x untiered", 0, 3);
-            tiers.printRatios(out, "x untiered with animation", 3, 5);
+            tiers.printRatios(out, "x untiered", 0, 5);
+            tiers.printRatios(out, "x untiered with animation", 5, 7);
+            tiers.printRatios(out, "x untiered with no history", 7, 9);
             tiers.printFrames(out, 10);
         }
         return 0;
