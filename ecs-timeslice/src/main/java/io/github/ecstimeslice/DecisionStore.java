@@ -211,17 +211,10 @@ final class DecisionStore {
     }
 
     /**
-     * The handle the next {@link #push} for {@code entity} will displace: the evicted oldest output,
-     * a stale one left from before a {@link #clear}, or {@link #NONE} while the ring fills. O(1).
-     */
-    int nextDisplaced(int entity) {
-        return (int) entries[ENTRY * (entity * depth + nextRing(rings[entity]))];
-    }
-
-    /**
      * Makes the output {@code handle} names the newest entry of {@code entity} (an id below the
-     * capacity {@link #ensureEntity} made) and returns the handle it displaced from the ring (see
-     * {@link #nextDisplaced}). O(1); allocates nothing.
+     * capacity {@link #ensureEntity} made) and returns the handle it displaced from the ring: the
+     * evicted oldest output, an object {@link #adopt}ed or left from before a {@link #clear}, or
+     * {@link #NONE}. O(1); allocates nothing.
      */
     int push(int entity, int handle, long tick, double gameSeconds) {
         int state = rings[entity];

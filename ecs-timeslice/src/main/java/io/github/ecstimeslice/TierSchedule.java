@@ -151,8 +151,16 @@ final class TierSchedule {
 
     /** The bit set an entity with this state waits in. */
     private long[] setOf(int state) {
-        return (state & NEXT) != 0 ? next
-                : phaseSets[state >>> SET_TIER_SHIFT & 0xF][state >>> SET_PHASE_SHIFT & SET_BITS];
+        return (state & NEXT) != 0 ? next : phaseSets[setTier(state)][setPhase(state)];
+    }
+
+    /** The tier and the phase of the set an entity with this state waits in, unless it is {@link #NEXT}. */
+    private static int setTier(int state) {
+        return state >>> SET_TIER_SHIFT & 0xF;
+    }
+
+    private static int setPhase(int state) {
+        return state >>> SET_PHASE_SHIFT & SET_BITS;
     }
 
     /** Puts the entity in the set of {@code tier}'s {@code phase}; returns its state, which says so. */
@@ -244,8 +252,7 @@ final class TierSchedule {
             }
             // the batch it was due in (the next, if it had no tiers), at the latest its new period's last
             long due = !wasTiered || (state & NEXT) != 0 ? nextBatch
-                    : nextBatch + Math.floorMod((state >>> SET_PHASE_SHIFT & SET_BITS) - nextBatch,
-                    oldPeriods[state >>> SET_TIER_SHIFT & 0xF]);
+                    : nextBatch + Math.floorMod(setPhase(state) - nextBatch, oldPeriods[setTier(state)]);
             due = Math.min(due, nextBatch + nextPeriods[tier] - 1);
             add(respread, id);
             if (due == nextBatch) {

@@ -28,7 +28,7 @@ class DecisionStoreTest {
             assertNull(store.latest(id));
             assertFalse(store.attached(id));
         }
-        assertEquals(DecisionStore.NONE, store.nextDisplaced(3));
+        assertEquals(DecisionStore.NONE, store.push(3, ha, 1, 0), "a first save displaces no object");
     }
 
     @Test
@@ -116,7 +116,7 @@ class DecisionStoreTest {
         assertEquals(0, store.size(3));
         assertFalse(store.attached(3));
         assertNull(store.latest(3));
-        assertEquals(ha, store.nextDisplaced(3)); // the stale handle, reused by the next save
+        assertEquals(ha, store.push(3, hc, 3, 0), "the next save displaces the stale handle, for reuse");
         store.clear(99); // an id never seen: nothing to do
     }
 
@@ -142,8 +142,7 @@ class DecisionStoreTest {
         store.push(1, ha, 1, 0);
         store.ensureEntity(5000);
         assertSame(a, store.latest(1));
-        assertEquals(DecisionStore.NONE, store.nextDisplaced(5000));
-        store.push(5000, hb, 2, 0);
+        assertEquals(DecisionStore.NONE, store.push(5000, hb, 2, 0), "a new id's first save displaces nothing");
         assertSame(b, store.latest(5000));
     }
 

@@ -166,9 +166,9 @@ class TierOfFailureTest {
      * thrown from world.process() at the end of the tick), the entity is in tier 0 and gets its first
      * job in the next batch, the other entities' jobs of that tick ran, and the next tick is normal.
      *
-     * <p>FAILS (bug): the join-time failure is rethrown from the system's {@code inserted} notice,
-     * so it leaves world.process() from artemis's entity-state update before any system's turn: the
-     * tick's jobs never run, and the entity never gets a job (see the next test for why).
+     * <p>It caught a bug: the join-time failure was rethrown from the system's {@code inserted}
+     * notice, so it left world.process() from artemis's entity-state update before any system's
+     * turn: the tick's jobs never ran, and the entity never got a job (see the next test for why).
      */
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
@@ -205,10 +205,9 @@ class TierOfFailureTest {
      * An entity whose tier cannot be asked joins in the same update as another leaves: the tick
      * fails, and the next ticks run normally.
      *
-     * <p>FAILS (bug): the failure leaves artemis's subscription update before it resets the system's
-     * entity bag, so the bag still holds the entity that left; the next batch start composes it from
-     * its NOT_SUBSCRIBED state (-1), reads tier 255 and throws ArrayIndexOutOfBoundsException in
-     * TierSchedule.compose ({@code tierPeriods[tier]}), at every tick from then on: the system is wedged.
+     * <p>It caught a bug: the failure left artemis's subscription update before it reset the
+     * system's entity bag, so the bag still held the entity that left, and every batch start from
+     * then on failed on its NOT_SUBSCRIBED state: the system was wedged.
      */
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
@@ -255,11 +254,12 @@ class TierOfFailureTest {
      * A tierOf that fails when an entity joins must not break the world's bookkeeping: the entity is
      * in every subscription it matches, the timesliced system's own included, and gets jobs.
      *
-     * <p>FAILS (bug): EntityNotices.joined rethrows the failure out of artemis's
-     * EntitySubscription.informEntityChanges, which then skips {@code entities.setSize(0)} (the
-     * system's own entity bag stays stale: the entity is missing from it and never gets a job, while
-     * entitiesInTier counts it), and AspectSubscriptionManager.process skips every later
-     * subscription, whose changed bits it had already cleared: another system never sees the entity.
+     * <p>It caught a bug: EntityNotices.joined rethrew the failure out of artemis's
+     * EntitySubscription.informEntityChanges, which then skipped {@code entities.setSize(0)} (the
+     * system's own entity bag stayed stale: the entity was missing from it and never got a job,
+     * while entitiesInTier counted it), and AspectSubscriptionManager.process skipped every later
+     * subscription, whose changed bits it had already cleared: another system never saw the entity.
+     * Failures in the notices are now kept for the end of the system's next turn.
      */
     @Test
     void aTierOfThatFailsWhenAnEntityJoinsLeavesTheOtherSubscriptionsRight() {
