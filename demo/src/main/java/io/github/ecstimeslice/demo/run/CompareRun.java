@@ -17,7 +17,7 @@ import java.util.Locale;
  * deciding for everyone at once at the same average rate (measured on the AIAO row). Each row
  * warms up, then measures tick time (mean, p99), decision time, facing error and decision age.
  */
-final class CompareRun implements RunMode {
+final class CompareRun extends RowRun {
 
     /** One row of the table: a decider's measured ticks and what its decisions cost and bought. */
     record Row(String name, TickTimes times, double decisionMillis, double decisionsPerSecond,
@@ -27,30 +27,22 @@ final class CompareRun implements RunMode {
     /** The scene, the budget and history of the policies' rows, the measured ticks, the plot file. */
     private final RunOptions options;
     private final int npcs;
-    private final int warmupTicks;
-    private final int measuredTicks;
-    private final float delta;
     private final PrintStream out;
     private final List<Row> rows = new ArrayList<>();
     private final String title;
 
     private int row;
-    private Scene scene;
     private String rowName;
     private double rowMaxAgeSeconds;
-    private int done;
-    private TickTimes times;
     private long decisionNanos;
     private double errorSum;
     private int errorSamples;
     private double intervalSeconds = -1;
 
     CompareRun(RunOptions options, PrintStream out) {
+        super(Math.max(60, options.ticks() / 5), options.ticks(), options.delta());
         this.options = options;
         this.npcs = options.npcs();
-        this.measuredTicks = options.ticks();
-        this.warmupTicks = Math.max(60, measuredTicks / 5);
-        this.delta = options.delta();
         this.out = out;
         this.title = String.format(Locale.ROOT, "tick time of each decider: %,d NPCs, budget %s, threads %s", npcs,
                 options.budget(), ThreadingWords.word(options.threading()));
@@ -60,55 +52,47 @@ final class CompareRun implements RunMode {
     }
 
     @Override
-    public boolean tick() {
-        if (scene == null) {
-            startRow();
-        }
-        long start = System.nanoTime();
-        scene.tick(delta);
-        long tickNanos = System.nanoTime() - start;
-        done++;
-        if (done > warmupTicks) {
-            times.add(tickNanos);
-            decisionNanos += scene.decisionNanos();
-            if (done % 7 == 0) { // measuring walks every NPC: not every tick (7: no period hides in it), never inside one
-                scene.measureDecisionAges();
-                rowMaxAgeSeconds = Math.max(rowMaxAgeSeconds, scene.maxDecisionAgeSeconds());
-                errorSum += scene.meanFacingErrorDegrees();
-                errorSamples++;
-            }
-        }
-        if (done == warmupTicks + measuredTicks) {
-            endRow();
-            row++;
-        }
+    void measured() {
+        decisionNanos += scene.decisionNanos();
+    }
+
+    @Override
+    void sample() {
+        scene.measureDecisionAges();
+        rowMaxAgeSeconds = Math.max(rowMaxAgeSeconds, scene.maxDecisionAgeSeconds());
+        errorSum += scene.meanFacingErrorDegrees();
+        errorSamples++;
+    }
+
+    @Override
+    boolean finished() {
         return row == 6;
     }
 
-    private void startRow() {
+    @Override
+    Scene startRow() {
         IoPolicy[] policies = IoPolicy.values();
+        Scene next;
         if (row == 0) {
             rowName = "update-all";
-            scene = Scene.updateAll(npcs, options.seed());
+            next = Scene.updateAll(npcs, options.seed());
         } else if (row <= policies.length) {
             IoPolicy policy = policies[row - 1];
             rowName = policy.name();
-            scene = Scene.timesliced(npcs, options.seed(), policy, options.budget(), options.history(),
+            next = Scene.timesliced(npcs, options.seed(), policy, options.budget(), options.history(),
                     options.threading(), null);
         } else {
             rowName = String.format(Locale.ROOT, "interval %.3fs", intervalSeconds);
-            scene = Scene.interval(npcs, options.seed(), (float) intervalSeconds);
+            next = Scene.interval(npcs, options.seed(), (float) intervalSeconds);
         }
-        scene.animateOn(options.animationThreading());
-        System.gc(); // the previous row's world is garbage now: collect it before this row is timed
-        done = 0;
-        times = new TickTimes(measuredTicks);
         decisionNanos = 0;
         errorSum = 0;
         errorSamples = 0;
+        return next.animateOn(options.animationThreading());
     }
 
-    private void endRow() {
+    @Override
+    void endRow() {
         double decisionsPerSecond;
         FaceTargetSystem decisions = scene.decisions();
         if (decisions != null) {
@@ -122,11 +106,10 @@ final class CompareRun implements RunMode {
         } else { // interval
             decisionsPerSecond = npcs / intervalSeconds;
         }
-        scene.dispose();
-        scene = null;
         rows.add(new Row(rowName, times, decisionNanos / 1e6 / measuredTicks, decisionsPerSecond,
                 errorSamples == 0 ? 0 : errorSum / errorSamples, rowMaxAgeSeconds));
         out.printf(Locale.ROOT, "  measured %s%n", rowName);
+        row++;
     }
 
     @Override

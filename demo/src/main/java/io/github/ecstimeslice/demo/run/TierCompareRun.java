@@ -19,7 +19,7 @@ import java.util.Locale;
  * warms up, then measures its ticks, decisions per second, and for the NPCs in each ring about the
  * player the facing error and the decisions' age, means over the measured ticks.
  */
-final class TierCompareRun implements RunMode {
+final class TierCompareRun extends RowRun {
 
     /** One row: its measured ticks, decisions per second, and per tier the mean facing error and decision age. */
     private record Row(String name, TickTimes times, double decisionsPerSecond, double[] errors, double[] ages) {
@@ -27,15 +27,9 @@ final class TierCompareRun implements RunMode {
 
     private final RunOptions options;
     private final TierSetup tiers;
-    private final int warmupTicks;
-    private final int measuredTicks;
-    private final float delta;
     private final PrintStream out;
     private final List<Row> rows = new ArrayList<>();
 
-    private Scene scene;
-    private int done;
-    private TickTimes times;
     private long jobsBefore;
     private double[] errorSums;
     private double[] ageSums;
@@ -44,58 +38,42 @@ final class TierCompareRun implements RunMode {
     private double tieredRate;
 
     TierCompareRun(RunOptions options, PrintStream out) {
+        super(Math.max(120, options.ticks() / 5), options.ticks(), options.delta());
         this.options = options;
         this.tiers = options.tiers();
-        this.measuredTicks = options.ticks();
-        this.warmupTicks = Math.max(120, measuredTicks / 5);
-        this.delta = options.delta();
         this.out = out;
         out.printf(Locale.ROOT, "compare tiers: %d NPCs, AIAO, %s, tiered budget %s, history %d, %d warm-up + %d measured ticks a row%n",
                 options.npcs(), tiers, options.budget(), options.history(), warmupTicks, measuredTicks);
     }
 
     @Override
-    public boolean tick() {
-        if (scene == null) {
-            startRow();
-        }
-        long start = System.nanoTime();
-        scene.tick(delta);
-        long tickNanos = System.nanoTime() - start;
-        done++;
-        if (done == warmupTicks) {
-            jobsBefore = scene.decisions().jobsRunTotal();
-        }
-        if (done > warmupTicks) {
-            times.add(tickNanos);
-            if (done % 7 == 0) { // measuring walks every NPC: not every tick (7: no period hides in it)
-                sample();
-            }
-        }
-        if (done == warmupTicks + measuredTicks) {
-            endRow();
-        }
+    void warmedUp() {
+        jobsBefore = scene.decisions().jobsRunTotal();
+    }
+
+    @Override
+    boolean finished() {
         return rows.size() == 2;
     }
 
-    private void startRow() {
+    @Override
+    Scene startRow() {
         boolean tiered = rows.isEmpty();
         Budget budget = tiered ? options.budget() : Budget.jobsPerSecond(tieredRate);
-        scene = (tiered
+        Scene next = (tiered
                 ? Scene.tiered(options.npcs(), options.seed(), IoPolicy.AIAO, budget, options.history(),
                 options.threading(), tiers)
                 : Scene.untieredWithPlayer(options.npcs(), options.seed(), IoPolicy.AIAO, budget, options.history(),
                 options.threading(), tiers)).animateOn(options.animationThreading());
-        System.gc(); // the previous row's world is garbage now: collect it before this row is timed
-        done = 0;
-        times = new TickTimes(measuredTicks);
         errorSums = new double[tiers.tiers().count()];
         ageSums = new double[errorSums.length];
         samples = 0;
+        return next;
     }
 
     /** Adds the facing error and mean decision age now of the NPCs in each ring about the player to the row's. */
-    private void sample() {
+    @Override
+    void sample() {
         for (int ring = 0; ring < errorSums.length; ring++) {
             errorSums[ring] += scene.meanFacingErrorDegrees(ring);
             ageSums[ring] += scene.meanDecisionAgeSeconds(ring);
@@ -103,7 +81,8 @@ final class TierCompareRun implements RunMode {
         samples++;
     }
 
-    private void endRow() {
+    @Override
+    void endRow() {
         double rate = (scene.decisions().jobsRunTotal() - jobsBefore) / (measuredTicks * (double) delta);
         if (rows.isEmpty()) {
             tieredRate = rate;
@@ -116,8 +95,6 @@ final class TierCompareRun implements RunMode {
         }
         String name = rows.isEmpty() ? "AIAO tiered, " + options.budget() : "AIAO untiered, jobsPerSecond(" + Math.round(tieredRate) + ")";
         rows.add(new Row(name, times, rate, errors, meanAges));
-        scene.dispose();
-        scene = null;
         out.printf(Locale.ROOT, "  measured %s%n", name);
     }
 

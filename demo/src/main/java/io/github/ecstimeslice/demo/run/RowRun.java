@@ -1,0 +1,76 @@
+package io.github.ecstimeslice.demo.run;
+
+import io.github.ecstimeslice.demo.scene.Scene;
+import io.github.ecstimeslice.demo.scene.TickTimes;
+
+/**
+ * A comparison's rows, one after another in one process: each builds its scene, warms up, then
+ * times its measured ticks and samples the scene every 7th of them; its end reads what it needs
+ * from the scene, which is then disposed of. Subclasses say what a row is and what it keeps.
+ */
+abstract class RowRun implements RunMode {
+
+    final int warmupTicks;
+    final int measuredTicks;
+    final float delta;
+    /** The row's scene, null between rows; its measured ticks. */
+    Scene scene;
+    TickTimes times;
+    private int done;
+
+    RowRun(int warmupTicks, int measuredTicks, float delta) {
+        this.warmupTicks = warmupTicks;
+        this.measuredTicks = measuredTicks;
+        this.delta = delta;
+    }
+
+    @Override
+    public final boolean tick() {
+        if (scene == null) {
+            scene = startRow();
+            System.gc(); // the previous row's world is garbage now: collect it before this row is timed
+            done = 0;
+            times = new TickTimes(measuredTicks);
+        }
+        long start = System.nanoTime();
+        scene.tick(delta);
+        long tickNanos = System.nanoTime() - start;
+        done++;
+        if (done == warmupTicks) {
+            warmedUp();
+        }
+        if (done > warmupTicks) {
+            times.add(tickNanos);
+            measured();
+            if (done % 7 == 0) { // sampling walks every NPC: not every tick (7: no period hides in it), never inside one
+                sample();
+            }
+        }
+        if (done == warmupTicks + measuredTicks) {
+            endRow();
+            scene.dispose();
+            scene = null;
+        }
+        return finished();
+    }
+
+    /** The next row's scene, its per-row sums reset. */
+    abstract Scene startRow();
+
+    /** The row's last warm-up tick ran. */
+    void warmedUp() {
+    }
+
+    /** A measured tick ran: add what it cost. */
+    void measured() {
+    }
+
+    /** Adds what the scene shows now to the row's sums. */
+    abstract void sample();
+
+    /** The row's last tick ran: keep the row, from the scene before it is disposed of. */
+    abstract void endRow();
+
+    /** True once every row is kept. */
+    abstract boolean finished();
+}
