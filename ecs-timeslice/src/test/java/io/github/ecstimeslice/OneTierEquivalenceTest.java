@@ -89,11 +89,7 @@ class OneTierEquivalenceTest {
         for (tick[0] = 0; tick[0] < ticks; tick[0]++) {
             world.setDelta(1 / 60f);
             world.process();
-            if (threading == Threading.WORKERS_NEXT_TICK) {
-                reference.updateFinishingFirst(jobsPerTick);
-            } else {
-                reference.update(jobsPerTick);
-            }
+            reference.updateAs(threading, jobsPerTick);
             for (int id : ids) {
                 Long expected = reference.getOutput(id);
                 Long actual = system.latestTick(id);

@@ -72,6 +72,18 @@ final class ReferenceTimeslicer {
         startJobs(maxJobsPerUpdate);
     }
 
+    /**
+     * The update a system with {@code threading} matches: {@link #updateFinishingFirst} with
+     * next-tick workers, else {@link #update}.
+     */
+    void updateAs(Threading threading, int maxJobsPerUpdate) {
+        if (threading == Threading.WORKERS_NEXT_TICK) {
+            updateFinishingFirst(maxJobsPerUpdate);
+        } else {
+            update(maxJobsPerUpdate);
+        }
+    }
+
     /** The seed's {@code GetOutput}: the newest output saved for {@code key}, or null. */
     Long getOutput(int key) {
         for (Iterator<JobResults> it = history.descendingIterator(); it.hasNext(); ) {

@@ -56,11 +56,7 @@ class SeedTimeslicerEquivalenceTest {
         ReferenceTimeslicer reference = new ReferenceTimeslicer(ids, policy, key -> tick[0]);
         for (tick[0] = 0; tick[0] < ticks; tick[0]++) {
             world.process();
-            if (threading == Threading.WORKERS_NEXT_TICK) {
-                reference.updateFinishingFirst(jobsPerTick);
-            } else {
-                reference.update(jobsPerTick);
-            }
+            reference.updateAs(threading, jobsPerTick);
             for (int id : ids) {
                 Long expected = reference.getOutput(id);
                 Long actual = system.latestTick(id);
