@@ -11,7 +11,8 @@ import java.util.Arrays;
  *
  * <p>The schedule. An entity in a tier of period p with phase c is due in batch k when k ≡ c
  * (mod p), so after a job in batch k it is due again p batches later. Phases are handed out round
- * robin per tier, so a tier's entities spread evenly over its p phases. An entity takes a phase at
+ * robin per tier, so a tier's entities spread evenly over its p phases; a large tier hands them
+ * out by blocks of neighbouring ids instead ({@link #handPhase}). An entity takes a phase at
  * its first job after it joined or changed tier ({@link #RESPREAD}); until then: one that joined is
  * due in the next batch (the churn rule), one that moved to a faster tier too, and one that moved
  * to a slower tier keeps the batch it was due in. No entity's next batch is ever set more than the
@@ -35,10 +36,10 @@ final class TierSchedule {
     private static final int SET_TIER_SHIFT = 10;
     private static final int SET_PHASE_SHIFT = 16;
     private static final int SET_BITS = 0x3F;
-    /** Ids per block: a tier's entities in one block share a phase, once the tier is large. */
-    private static final int BLOCK_BITS = 6;
-    /** A tier shares phases by block from this many entities per phase on: about 16 blocks' worth. */
-    private static final int BLOCK_MODE_PER_PHASE = 16 << BLOCK_BITS;
+    /** Ids per block (512): a tier's entities in one block share a phase, once the tier is large. */
+    private static final int BLOCK_BITS = 9;
+    /** A tier shares phases by block from this many entities per phase on: 8 blocks' worth. */
+    private static final int BLOCK_MODE_PER_PHASE = 8 << BLOCK_BITS;
     /** The state of an id no subscribed entity has. */
     static final int NOT_SUBSCRIBED = -1;
 
@@ -64,6 +65,8 @@ final class TierSchedule {
     /** Per tier: the phase it handed out last; and, once it shares phases by block, each block's phase + 1 (0: none yet). */
     private int[] phase = new int[1];
     private int[][] blockPhases = new int[1][];
+    /** With more than one tier, per tier and phase: how many entities wait in its set. */
+    private int[][] phaseCounts;
     /** Per tier: the slots its entities have in the batch in progress. */
     private int[] slots = new int[1];
     /**
@@ -119,7 +122,7 @@ final class TierSchedule {
         if (tier >= 0) {
             entities[tier]--;
             if (tiered()) {
-                remove(setOf(states[entityId]), entityId);
+                leaveSet(entityId, states[entityId]);
                 remove(respread, entityId);
             }
             states[entityId] = NOT_SUBSCRIBED;
@@ -142,16 +145,21 @@ final class TierSchedule {
         state = state & ~TIER_BITS | tier | RESPREAD;
         add(respread, entityId);
         if (periods[tier] < periods[from] && (state & NEXT) == 0) {
-            remove(setOf(state), entityId);
+            leaveSet(entityId, state);
             add(next, entityId);
             state |= NEXT;
         }
         states[entityId] = state;
     }
 
-    /** The bit set an entity with this state waits in. */
-    private long[] setOf(int state) {
-        return (state & NEXT) != 0 ? next : phaseSets[setTier(state)][setPhase(state)];
+    /** Takes the entity out of the set it waits in, as its state says. */
+    private void leaveSet(int entityId, int state) {
+        if ((state & NEXT) != 0) {
+            remove(next, entityId);
+        } else {
+            remove(phaseSets[setTier(state)][setPhase(state)], entityId);
+            phaseCounts[setTier(state)][setPhase(state)]--;
+        }
     }
 
     /** The tier and the phase of the set an entity with this state waits in, unless it is {@link #NEXT}. */
@@ -170,6 +178,7 @@ final class TierSchedule {
             sets[phase] = new long[next.length];
         }
         add(sets[phase], entityId);
+        phaseCounts[tier][phase]++;
         return tier << SET_TIER_SHIFT | phase << SET_PHASE_SHIFT;
     }
 
@@ -234,8 +243,10 @@ final class TierSchedule {
         next = new long[words];
         respread = new long[words];
         phaseSets = tiered() ? new long[count][][] : null;
+        phaseCounts = tiered() ? new int[count][] : null;
         for (int tier = 0; tiered() && tier < count; tier++) {
             phaseSets[tier] = new long[nextPeriods[tier]][];
+            phaseCounts[tier] = new int[nextPeriods[tier]];
         }
         int[] ids = subscribed == null ? new int[0] : subscribed.getData();
         for (int i = 0, s = subscribed == null ? 0 : subscribed.size(); s > i; i++) {
@@ -318,17 +329,19 @@ final class TierSchedule {
         int tier = state & TIER_BITS;
         slots[tier]++;
         if ((state & NEXT) == 0) {
-            remove(setOf(state), entityId); // the next batch's set was emptied already
+            leaveSet(entityId, state); // the next batch's set was emptied already
         }
         states[entityId] = tier | wait(entityId, tier, handPhase(entityId, tier, periods[tier]));
     }
 
     /**
      * The phase for an entity of {@code tier} to take: the next, round robin; or, in a tier with
-     * more than {@value #BLOCK_MODE_PER_PHASE} entities a phase, the phase of its block of 64 ids,
-     * blocks taking theirs round robin. A batch's entities of a large slow tier then come in whole
-     * blocks of neighbouring ids, whose components and history entries share cache lines, however
-     * the entities move between tiers; the phases stay even within about a sixteenth.
+     * 8 blocks' worth of entities a phase or more, the phase of its block of 512 ids, a block
+     * taking the phase with the fewest entities when its first entity takes one. A batch's entities
+     * of a large slow tier then come in runs of neighbouring ids, whose components and history
+     * entries the memory streams in, however the entities move between tiers. Each new block evens
+     * the phases out: with a tier's blocks filled as they are handed out, no phase holds more than a
+     * block (an eighth of the mean) over the fewest, whatever ids the tier has.
      */
     private int handPhase(int entityId, int tier, int period) {
         if (entities[tier] < BLOCK_MODE_PER_PHASE * period) {
@@ -341,9 +354,20 @@ final class TierSchedule {
                     Math.max(block + 1, (states.length >>> BLOCK_BITS) + 1));
         }
         if (phases[block] == 0) {
-            phases[block] = nextPhase(tier, period) + 1;
+            phases[block] = fewestEntities(phaseCounts[tier]) + 1;
         }
         return phases[block] - 1;
+    }
+
+    /** The phase with the fewest entities waiting, the first of equals. O(period). */
+    private static int fewestEntities(int[] counts) {
+        int fewest = 0;
+        for (int phase = 1; phase < counts.length; phase++) {
+            if (counts[phase] < counts[fewest]) {
+                fewest = phase;
+            }
+        }
+        return fewest;
     }
 
     /** The tier's next phase, round robin. */

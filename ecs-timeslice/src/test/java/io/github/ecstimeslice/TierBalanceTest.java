@@ -3,7 +3,9 @@ package io.github.ecstimeslice;
 import com.artemis.World;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Batches stay about the same size: a tier's entities spread over its phases, whether they joined
  * all at once, arrived one or a few per batch, or moved into the tier together or a few a tick.
- * Expected sizes are the tier's entities over its period, within one entity.
+ * Expected sizes are the tier's entities over its period, within one entity; in a tier large
+ * enough to share phases by blocks of ids, within a block.
  */
 class TierBalanceTest {
 
@@ -25,10 +28,14 @@ class TierBalanceTest {
     }
 
     private static void assertSizes(List<Integer> sizes, int from, int to, double expected, String what) {
+        assertSizes(sizes, from, to, expected, 1, what);
+    }
+
+    private static void assertSizes(List<Integer> sizes, int from, int to, double expected, int within, String what) {
         for (int b = from; b <= to; b++) {
             int size = sizes.get(b - 1);
-            assertTrue(Math.abs(size - expected) <= 1, what + ": batch " + b + " holds " + size + ", expected "
-                    + expected + " within 1; sizes " + sizes);
+            assertTrue(Math.abs(size - expected) <= within, what + ": batch " + b + " holds " + size + ", expected "
+                    + expected + " within " + within + "; sizes " + sizes);
         }
     }
 
@@ -136,6 +143,64 @@ class TierBalanceTest {
         system.ticks(world, 31 + 8 + 20, DELTA);
         assertEquals(800, system.entitiesInTier(1), "the sweep asked every one within the reassess period");
         assertSizes(system.batchSizes, 10 + 31 + 8 + 1, 10 + 31 + 8 + 20, 100, "800 moved into 8 phases by the sweep");
+        world.dispose();
+    }
+
+    /** The ids each batch held, by batch number - 1, for batches 1 to {@code batches}. */
+    private static List<TreeSet<Integer>> batchIds(TierProbe system, int batches) {
+        List<TreeSet<Integer>> ids = new ArrayList<>();
+        for (int b = 0; b < batches; b++) {
+            ids.add(new TreeSet<>());
+        }
+        for (long[] job : system.jobs) {
+            if (job[1] <= batches) {
+                ids.get((int) job[1] - 1).add((int) job[0]);
+            }
+        }
+        return ids;
+    }
+
+    @Test
+    void aLargeSlowTiersBatchesHoldItsEntitiesInWholeBlocksOf512NeighbouringIds() {
+        TierProbe system = probe(Tiers.decideEvery(1, 16));
+        system.tierFunction = id -> 1;
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 80_000); // 8 blocks a phase or more: phases by block
+        system.ticks(world, 1 + 32, DELTA);
+        List<TreeSet<Integer>> batches = batchIds(system, 33);
+        for (int b = 2; b <= 33; b++) {
+            TreeSet<Integer> batch = batches.get(b - 1);
+            for (int id : ids) {
+                int blockStart = id & ~511;
+                boolean sameAsBlockStart = batch.contains(id) == batch.contains(Math.max(blockStart, ids[0]));
+                assertTrue(sameAsBlockStart, "batch " + b + " holds " + id + " but not its block's first id, or"
+                        + " the other way round");
+            }
+        }
+        // 157 blocks (the last partial) over 16 phases: 9 or 10 blocks a phase, the same phase every 16 batches
+        assertSizes(system.batchSizes, 2, 33, 80_000 / 16.0, 512, "80,000 in blocks of 512 over 16 phases");
+        for (int b = 2; b <= 17; b++) {
+            assertEquals(batches.get(b - 1), batches.get(b + 16 - 1), "batch " + b + " and 16 later");
+        }
+        world.dispose();
+    }
+
+    @Test
+    void aNewBlockTakesThePhaseWithTheFewestEntitiesSoNoIdPatternPilesATierIntoOnePhase() {
+        // tier 1: every id of every 4th block of 512, one id of each other block; round robin by
+        // block would give phase 0 all the full blocks
+        int blocks = 160;
+        TierProbe system = probe(Tiers.decideEvery(1, 4));
+        system.tierFunction = id -> (id >> 9) % 4 == 0 || (id & 511) == 0 ? 1 : 0;
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, blocks * 512);
+        assertEquals(0, ids[0], "the test's blocks start at id 0");
+        int inTier1 = blocks / 4 * 512 + blocks * 3 / 4;
+        int inTier0 = ids.length - inTier1;
+        system.ticks(world, 1 + 12, DELTA);
+        assertEquals(inTier1, system.entitiesInTier(1));
+        // 40 full blocks over 4 phases, 10 each; the 120 single ids 30 each, within a block
+        assertSizes(system.batchSizes, 2, 13, inTier0 + inTier1 / 4.0, 512, "tier 0 and tier 1 over 4 phases");
         world.dispose();
     }
 }
