@@ -86,6 +86,7 @@ final class CompareRun extends RowRun {
             next = Scene.interval(npcs, options.seed(), (float) intervalSeconds);
         }
         decisionNanos = 0;
+        rowMaxAgeSeconds = 0;
         errorSum = 0;
         errorSamples = 0;
         return next.animateOn(options.animationThreading());

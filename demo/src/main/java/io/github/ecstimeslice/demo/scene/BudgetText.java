@@ -52,6 +52,9 @@ public final class BudgetText {
             throw new IllegalArgumentException("'" + text + "': '" + amount
                     + "' is not a whole number of jobs (1 to " + Integer.MAX_VALUE + ")", e);
         }
+        if (jobs < 1) {
+            throw new IllegalArgumentException("'" + text + "': " + amount + " jobs a tick is less than 1");
+        }
         if (jobs > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("'" + text + "': " + amount + " jobs a tick is more than "
                     + Integer.MAX_VALUE);

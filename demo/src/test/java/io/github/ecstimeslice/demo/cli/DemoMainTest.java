@@ -80,6 +80,7 @@ class DemoMainTest {
             "--compare --policy SISO | --policy does not apply to --compare",
             "--plot x.png           | --plot draws the comparison: give --compare too",
             "--budget jobs:99999999999 | 99999999999 jobs a tick is more than 2147483647",
+            "--budget jobs:-4294967295 | 'jobs:-4294967295': -4294967295 jobs a tick is less than 1",
             "--npcs 700000 --history 1024 | --npcs 700000 with --history 1024: a history of 1024 decisions holds entity ids up to 699049",
             "--compare --plot x.txt | --plot writes a PNG: name the file *.png, was 'x.txt'",
             "--tiers 2,4            | its period must be 1, was 2 in [2, 4], was '2,4'",
