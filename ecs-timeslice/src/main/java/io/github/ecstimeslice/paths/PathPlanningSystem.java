@@ -1,0 +1,232 @@
+package io.github.ecstimeslice.paths;
+
+import com.artemis.Aspect;
+import com.artemis.ComponentMapper;
+import com.artemis.annotations.SkipWire;
+import com.badlogic.gdx.ai.pfa.Heuristic;
+import com.badlogic.gdx.ai.pfa.indexed.IndexedAStarPathFinder;
+import com.badlogic.gdx.ai.pfa.indexed.IndexedGraph;
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.TimeslicedSystem;
+import io.github.ecstimeslice.facing.Position;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Path planning, timesliced: for every agent with a {@link Position}, a {@link PathGoal} and a
+ * {@link Route}, a job plans the cheapest path from the agent's current node to its goal node
+ * with gdx-ai's {@link IndexedAStarPathFinder} over the game's graph, and when the job's output is
+ * saved copies the path into the agent's {@link Route}. Pair it with {@link PathWalkSystem}, which
+ * walks every agent along its route every tick.
+ *
+ * <p><b>When.</b> Each agent is re-planned once per batch, as its {@link Budget} spreads the
+ * batch over the ticks: a moving goal is followed with the latency of the budget, and a goal
+ * that cannot be reached ({@link PathStatus#NOT_FOUND}) or a search stopped by the node limit
+ * ({@link PathStatus#LIMIT}) is not retried before the agent's next turn in the rotation.
+ * {@link IoPolicy#AIAO} plans from where the agent is when its job starts, which suits paths
+ * best: with sync input a batch's paths start where the agents were when it began.
+ *
+ * <p><b>Threads.</b> A job runs the search on the job's thread: with
+ * {@link #setThreading(Threading) setThreading}{@code (WORKERS_SAME_TICK)} or
+ * {@code WORKERS_NEXT_TICK} on all cores, each thread with its own finder (gdx-ai's finders are not
+ * thread-safe), made on the thread's first job and reused. The graph's {@code getConnections} and
+ * {@code getIndex} and the heuristic are then called from several threads at once: they must only
+ * read, and the graph must not change while jobs run (with next-tick workers, jobs run during the
+ * other systems' turns too). The node count is read when a thread's finder is made, and again
+ * before every search (a new count makes a new finder); nodes keep their objects and indices.
+ *
+ * <p><b>Cost.</b> A job costs one A* search over the nodes it expands, at most
+ * {@link #maxNodesPerSearch()}. In steady state a job allocates nothing: outputs and routes keep
+ * their node buffers, the finder its node records. Memory: per thread that ran a job, gdx-ai's
+ * record for every node its searches visited (about 40 bytes each, up to the graph's node count);
+ * per agent, its route and {@code historyDepth + 1} outputs, each a node buffer as long as the
+ * longest path it held.
+ *
+ * <p>The agent's start node is {@link #startNode(int)}: the node it is walking to, or the one
+ * under it ({@link NodeMap#indexAt}) if it stands. Start and goal must be nodes of the graph, or
+ * the job fails with an {@code IllegalStateException} naming the agent and the value (thrown from
+ * {@code world.process()} as a {@link io.github.ecstimeslice.JobFailedException}). Churn is safe
+ * as for every timesliced system: an agent that leaves gets no path from a job in flight, and a
+ * recycled id never receives another agent's path.
+ *
+ * @param <N> the graph's node type
+ */
+public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, PlannedPath> {
+
+    /** {@link #maxNodesPerSearch()} unless set: no limit. */
+    public static final int NO_NODE_LIMIT = Integer.MAX_VALUE;
+    /** How many paths each agent's {@link PathHistory} keeps unless the constructor says otherwise. */
+    public static final int DEFAULT_PATH_HISTORY_DEPTH = 1;
+
+    private ComponentMapper<Position> positions;
+    private ComponentMapper<PathGoal> goals;
+    private ComponentMapper<Route> routes;
+
+    @SkipWire
+    private final IndexedGraph<N> graph;
+    @SkipWire
+    private final Heuristic<N> heuristic;
+    @SkipWire
+    private final NodeMap<N> map;
+    @SkipWire
+    private final ThreadLocal<PathSearch<N>> searches = ThreadLocal.withInitial(this::newSearch);
+    /** Every thread's search, to release them all on dispose; guarded by itself. */
+    @SkipWire
+    private final List<PathSearch<N>> made = new ArrayList<>();
+    private int maxNodesPerSearch = NO_NODE_LIMIT;
+
+    /**
+     * A path planner over the game's graph that keeps each agent's latest path in its
+     * {@link PathHistory} too ({@value #DEFAULT_PATH_HISTORY_DEPTH} path).
+     *
+     * @param graph     the graph to search; must only be read while jobs run
+     * @param heuristic the A* estimate of the cost between two nodes: never above the real cost,
+     *                  or paths may not be the cheapest; called from the jobs' threads
+     * @param map       which node an index names, and which node is under an agent
+     * @throws IllegalArgumentException if any argument is null
+     */
+    public PathPlanningSystem(IndexedGraph<N> graph, Heuristic<N> heuristic, NodeMap<N> map, IoPolicy policy,
+                              Budget budget) {
+        this(graph, heuristic, map, policy, budget, DEFAULT_PATH_HISTORY_DEPTH);
+    }
+
+    /**
+     * A path planner that keeps {@code historyDepth} paths per agent in its {@link PathHistory}, 1
+     * to 1,024, or none with {@link #NO_HISTORY} (each path is then only copied into the agent's
+     * {@link Route}; ages cannot be measured).
+     *
+     * @throws IllegalArgumentException if any argument is null, or {@code historyDepth} is below 0
+     *                                  or above 1,024
+     */
+    public PathPlanningSystem(IndexedGraph<N> graph, Heuristic<N> heuristic, NodeMap<N> map, IoPolicy policy,
+                              Budget budget, int historyDepth) {
+        super(Aspect.all(Position.class, PathGoal.class, Route.class), policy, budget, PathHistory.class,
+                historyDepth);
+        this.graph = notNull(graph, "graph");
+        this.heuristic = notNull(heuristic, "heuristic");
+        this.map = notNull(map, "node map");
+    }
+
+    /** The most nodes one search expands before it stops with {@link PathStatus#LIMIT}. */
+    public int maxNodesPerSearch() {
+        return maxNodesPerSearch;
+    }
+
+    /**
+     * Stops each search that has expanded {@code nodes} nodes without reaching the goal, reporting
+     * {@link PathStatus#LIMIT}: bounds a job's cost when goals may be far or unreachable. From
+     * the next job that starts.
+     *
+     * @param nodes at least 1; {@link #NO_NODE_LIMIT} for none
+     * @throws IllegalArgumentException naming the value if {@code nodes} is below 1
+     */
+    public void setMaxNodesPerSearch(int nodes) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("max nodes per search must be at least 1, was " + nodes);
+        }
+        maxNodesPerSearch = nodes;
+    }
+
+    /** The graph this system searches. */
+    public IndexedGraph<N> graph() {
+        return graph;
+    }
+
+    /** The map of the graph's nodes this system was given. */
+    public NodeMap<N> nodeMap() {
+        return map;
+    }
+
+    /**
+     * The node the agent's next path starts from, on the world's thread when its job starts (with
+     * sync input, when its batch starts). Default: the node it is walking to
+     * ({@link Route#heading()}), so it finishes its step and goes on without turning back; if it
+     * stands, the node under it ({@link NodeMap#indexAt} of its {@link Position}). Override it to
+     * start elsewhere.
+     */
+    protected int startNode(int agent) {
+        int heading = routes.get(agent).heading();
+        if (heading != Route.NONE) {
+            return heading;
+        }
+        Position at = positions.get(agent);
+        return map.indexAt(at.x, at.y);
+    }
+
+    @Override
+    protected PathQuery<N> createInput() {
+        return new PathQuery<>();
+    }
+
+    @Override
+    protected PlannedPath createOutput() {
+        return new PlannedPath();
+    }
+
+    @Override
+    protected void setUpInput(int agent, PathQuery<N> query) {
+        int nodes = graph.getNodeCount();
+        query.start = checkedNode(startNode(agent), nodes, "start", agent);
+        query.goal = checkedNode(goals.get(agent).node, nodes, "goal", agent);
+        query.startNode = node(query.start, agent);
+        query.goalNode = node(query.goal, agent);
+        query.maxNodes = maxNodesPerSearch;
+    }
+
+    /** Searches the agent's path with this thread's finder. */
+    @Override
+    protected void runJob(int agent, PathQuery<N> query, PlannedPath output) {
+        searches.get().plan(query, output);
+    }
+
+    /** Copies the path into the agent's {@link Route}, which goes on from where the agent walks to. */
+    @Override
+    protected void outputSaved(int agent, PlannedPath output) {
+        routes.get(agent).follow(output, tick());
+    }
+
+    /** Waits for the jobs in flight, then lets go of every thread's finder. */
+    @Override
+    protected void dispose() {
+        super.dispose();
+        synchronized (made) {
+            for (PathSearch<N> search : made) {
+                search.release();
+            }
+        }
+    }
+
+    private PathSearch<N> newSearch() {
+        PathSearch<N> search = new PathSearch<>(graph, heuristic);
+        synchronized (made) {
+            made.add(search);
+        }
+        return search;
+    }
+
+    private N node(int index, int agent) {
+        N node = map.node(index);
+        if (node == null) {
+            throw new IllegalStateException("the node map has no node " + index + " (for entity " + agent + ")");
+        }
+        return node;
+    }
+
+    private static int checkedNode(int node, int nodes, String what, int agent) {
+        if (node < 0 || node >= nodes) {
+            throw new IllegalStateException(what + " node of entity " + agent + " must be from 0 to " + (nodes - 1)
+                    + ", was " + node);
+        }
+        return node;
+    }
+
+    private static <T> T notNull(T value, String name) {
+        if (value == null) {
+            throw new IllegalArgumentException(name + " must not be null, was null");
+        }
+        return value;
+    }
+}

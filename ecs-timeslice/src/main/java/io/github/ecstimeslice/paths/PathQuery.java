@@ -1,0 +1,15 @@
+package io.github.ecstimeslice.paths;
+
+/**
+ * What a path job reads, on the world's thread: the start and goal nodes (their indices and the
+ * graph's objects) and the search's node limit.
+ *
+ * @param <N> the graph's node type
+ */
+public final class PathQuery<N> {
+    public int start;
+    public int goal;
+    public N startNode;
+    public N goalNode;
+    public int maxNodes;
+}
