@@ -231,6 +231,31 @@ class BudgetTest {
     }
 
     @Test
+    void millisPerTickEndsATickAtMostOneJobPastTheBudgetWhenJobsVaryInCost() {
+        // each tick's first job spins 10 µs, the rest 500 µs: 2 ms hold 4 of those after the first,
+        // one more may run past. (Read after strides sized by the first job, a tick ran 30.)
+        SpinSystem system = new SpinSystem(IoPolicy.AIAO, Budget.millisPerTick(2), 500_000) {
+            private int jobsThisTick;
+
+            @Override
+            protected void begin() {
+                jobsThisTick = 0;
+            }
+
+            @Override
+            long spinNanos(int entityId) {
+                return jobsThisTick++ == 0 ? 10_000 : super.spinNanos(entityId);
+            }
+        };
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 1_000);
+        for (int tick = 0; tick < 20; tick++) {
+            TestWorlds.run(world, 1, 1 / 60f);
+            assertTrue(system.jobsRunLastTick() <= 1 + 4 + 1, "tick " + tick + " ran " + system.jobsRunLastTick());
+        }
+    }
+
+    @Test
     void aMillisBudgetSmallerThanOneJobStillRunsOneJobATick() {
         SpinSystem system = new SpinSystem(IoPolicy.SISO, Budget.millisPerTick(0.001), 50_000);
         World world = TestWorlds.of(system);
@@ -316,7 +341,7 @@ class BudgetTest {
     }
 
     /** A system whose jobs busy-wait a known wall-clock time. */
-    static final class SpinSystem extends StampSystem {
+    static class SpinSystem extends StampSystem {
         private final long spinNanos;
 
         SpinSystem(IoPolicy policy, Budget budget, long spinNanos) {
@@ -324,9 +349,14 @@ class BudgetTest {
             this.spinNanos = spinNanos;
         }
 
+        /** How long the entity's job spins. */
+        long spinNanos(int entityId) {
+            return spinNanos;
+        }
+
         @Override
         protected void runJob(int entityId, Stamp input, Stamp output) {
-            long until = System.nanoTime() + spinNanos;
+            long until = System.nanoTime() + spinNanos(entityId);
             while (System.nanoTime() < until) {
                 Thread.onSpinWait();
             }

@@ -94,15 +94,35 @@ public class Route extends PooledComponent {
 
     /** Takes {@code path} as the agent's path, saved at {@code tick}, going on from where the agent walks to. O(path length). */
     void follow(PlannedPath path, long tick) {
-        status = path.status;
-        goal = path.goal;
-        cost = path.cost;
+        take(path.status, path.goal, path.nodes, path.length, path.cost, tick);
+    }
+
+    /**
+     * Takes a path planned elsewhere (a scripted route, another planner's) as the agent's path:
+     * {@code nodes[0, length)} from its start to {@code goal}, costing {@code cost}, planned at
+     * {@code tick}; no nodes means none was found ({@link PathStatus#NOT_FOUND}). The agent goes on
+     * from where it walks to, as with {@link PathPlanningSystem}'s paths. O(length), no allocation
+     * once the route's buffer is as long as the path.
+     *
+     * @throws IllegalArgumentException if {@code length} is negative or above {@code nodes.length}
+     */
+    public void follow(int goal, int[] nodes, int length, float cost, long tick) {
+        if (length < 0 || length > nodes.length) {
+            throw new IllegalArgumentException("length must be from 0 to the " + nodes.length + " nodes given, was "
+                    + length);
+        }
+        take(length > 0 ? PathStatus.FOUND : PathStatus.NOT_FOUND, goal, nodes, length, length > 0 ? cost : 0, tick);
+    }
+
+    private void take(PathStatus status, int goal, int[] path, int count, float cost, long tick) {
+        this.status = status;
+        this.goal = goal;
+        this.cost = cost;
         plannedAtTick = tick;
-        int count = path.length;
         if (nodes.length < count) {
             nodes = new int[Math.max(count, nodes.length + (nodes.length >> 1))];
         }
-        System.arraycopy(path.nodes, 0, nodes, 0, count);
+        System.arraycopy(path, 0, nodes, 0, count);
         length = count;
         if (count == 0) {
             next = 0; // no path: the agent finishes its step to heading and stands
