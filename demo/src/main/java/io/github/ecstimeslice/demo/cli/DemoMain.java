@@ -6,7 +6,11 @@ import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.Tiers;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.demo.run.DemoApp;
+import io.github.ecstimeslice.demo.maze.Maze;
 import io.github.ecstimeslice.demo.run.RunOptions;
+import io.github.ecstimeslice.demo.run.SceneKind;
+import io.github.ecstimeslice.demo.scene.BudgetText;
+import io.github.ecstimeslice.paths.PathPlanningSystem;
 import io.github.ecstimeslice.demo.scene.TierSetup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,7 +32,8 @@ import java.util.stream.DoubleStream;
 @Command(name = "ecs-timeslice-demo", mixinStandardHelpOptions = true, version = "ecs-timeslice demo 0.1.0",
         sortOptions = false,
         description = {"NPCs on a grid turn to face a moving target: decisions timesliced by a TimeslicedSystem, "
-                + "animation every tick for every NPC, in a libGDX headless application.", ""},
+                + "animation every tick for every NPC, in a libGDX headless application. With --scene paths, agents"
+                + " in a maze chase a target: paths planned with gdx-ai's A* as timesliced jobs, walked every tick.", ""},
         footer = {"", "A live run reports each second of game time: ticks/s, ms a tick (deciding, animating),"
                 + " decisions/s over that second (and over the last whole batch, once one has ended), the age of the"
                 + " decisions the NPCs act on (mean and max over a random quarter of the second's ticks) and their mean"
@@ -45,11 +50,32 @@ public final class DemoMain implements Callable<Integer> {
     private static final double BYTES_PER_NPC = 240;
     private static final double BYTES_PER_KEPT_DECISION = 48;
     private static final double GROWTH_HEADROOM = 1.5;
+    /**
+     * Heap per maze cell for the paths scene, estimated: a byte for the maze, and per open cell
+     * (about half of them) its node, its steps and a search record per planning thread, about 400
+     * bytes; per agent about 2 KB (its components and paths).
+     */
+    private static final double BYTES_PER_MAZE_CELL = 250;
+    private static final double BYTES_PER_AGENT = 2048;
+    /** The paths scene's defaults where the facing scene's do not suit it. */
+    private static final int DEFAULT_AGENTS = 2000;
+    private static final String DEFAULT_MAZE = "256x256";
+    private static final String DEFAULT_PATH_BUDGET = "ms:2";
+
+    @Option(names = "--scene", defaultValue = "facing", paramLabel = "SCENE",
+            description = "facing (NPCs turning to a target) or paths (agents chasing a target through a maze) (default: ${DEFAULT-VALUE})")
+    private SceneKind scene;
+
+    @Option(names = "--maze", paramLabel = "WxH",
+            description = "with --scene paths: the maze's width and height in cells, " + Maze.MIN_SIDE + " to "
+                    + Maze.MAX_SIDE + " each (default: " + DEFAULT_MAZE + ")")
+    private String maze;
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--npcs", defaultValue = "10000", paramLabel = "N", description = "NPCs in the scene (default: ${DEFAULT-VALUE})")
+    @Option(names = "--npcs", defaultValue = "10000", paramLabel = "N",
+            description = "NPCs in the scene (default: ${DEFAULT-VALUE}; with --scene paths, agents, default " + DEFAULT_AGENTS + ")")
     private int npcs;
 
     @Option(names = "--policy", defaultValue = "AIAO", paramLabel = "POLICY",
@@ -79,7 +105,9 @@ public final class DemoMain implements Callable<Integer> {
     private Threading animationThreading;
 
     @Option(names = "--history", defaultValue = "" + TimeslicedSystem.DEFAULT_HISTORY_DEPTH, paramLabel = "N",
-            description = "decisions kept per NPC in the live run, 0 (none: decisions only turn the NPCs) to 1024 (default: ${DEFAULT-VALUE})")
+            description = "decisions kept per NPC in the live run, 0 (none: decisions only turn the NPCs) to 1024"
+                    + " (default: ${DEFAULT-VALUE}; paths kept per agent with --scene paths, default "
+                    + PathPlanningSystem.DEFAULT_PATH_HISTORY_DEPTH + ")")
     private int history;
 
     @Option(names = "--seed", defaultValue = "1", description = "random seed of the NPCs' first orientations (default: ${DEFAULT-VALUE})")
@@ -109,6 +137,10 @@ public final class DemoMain implements Callable<Integer> {
     private Path plotFile;
 
     private final PrintStream out;
+    /** The budget's milliseconds a tick if it is ms:M, else NaN; set by {@link #validate()}. */
+    private double budgetMillis = Double.NaN;
+    /** The maze's width and height, checked by {@link #validate()}. */
+    private int[] mazeSize = {0, 0};
     /** The tiers asked for, checked by {@link #validate()}; null without --tiers. */
     private TierSetup tiers;
 
@@ -131,8 +163,8 @@ public final class DemoMain implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int tickCount = (int) validate();
-        RunOptions options = new RunOptions(npcs, seed, policy, budget, history, threading, animationThreading,
-                tickCount, tickRate, compare, gifDirectory, traceFile, plotFile, tiers);
+        RunOptions options = new RunOptions(scene, npcs, mazeSize[0], mazeSize[1], seed, policy, budget, budgetMillis, history,
+                threading, animationThreading, tickCount, tickRate, compare, gifDirectory, traceFile, plotFile, tiers);
         Throwable failure = DemoApp.run(options, out);
         if (failure != null) {
             spec.commandLine().getErr().println("demo failed: " + failure);
@@ -144,6 +176,11 @@ public final class DemoMain implements Callable<Integer> {
 
     /** Checks every option before any work starts; returns the ticks to run. */
     private long validate() {
+        if (scene == SceneKind.PATHS) {
+            pathDefaults();
+        } else if (maze != null) {
+            throw usage("--maze sizes the paths scene: give --scene paths too");
+        }
         if (npcs < 1) {
             throw usage("--npcs must be at least 1, was " + npcs);
         }
@@ -153,7 +190,7 @@ public final class DemoMain implements Callable<Integer> {
         if (animationThreading == Threading.WORKERS_NEXT_TICK) {
             throw usage("--animation-threads must be world or same-tick, was next-tick");
         }
-        if (compare && spec.commandLine().getParseResult().hasMatchedOption("--policy")) {
+        if (compare && scene == SceneKind.FACING && given("--policy")) {
             throw usage("--policy does not apply to --compare, which measures every policy");
         }
         if (ticks != null && seconds != null) {
@@ -170,7 +207,11 @@ public final class DemoMain implements Callable<Integer> {
             throw usage(String.format(Locale.ROOT, "--seconds at %.5g ticks a second must make 1 to %s ticks"
                     + " (%.3g to %.6g s), was %s", tickRate, MAX_TICKS_TEXT, 0.5 / tickRate, MAX_TICKS / tickRate, seconds));
         }
-        checkMemory();
+        if (scene == SceneKind.PATHS) {
+            checkPathScene();
+        } else {
+            checkMemory();
+        }
         if (tierRadii != null && tierPeriods == null) {
             throw usage("--tier-radii bounds the tiers: give --tiers too");
         }
@@ -208,11 +249,86 @@ public final class DemoMain implements Callable<Integer> {
         double needed = npcs * (BYTES_PER_NPC + BYTES_PER_KEPT_DECISION * kept) * GROWTH_HEADROOM;
         long heap = Runtime.getRuntime().maxMemory();
         if (needed > heap) {
-            double asked = needed * 1.1;
-            String xmx = asked >= 1 << 30 ? (long) Math.ceil(asked / (1 << 30)) + "g" : (long) Math.ceil(asked / (1 << 20)) + "m";
             throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d needs about %s of heap, more than the %s"
                     + " this JVM may use: run java -Xmx%s or more, or ask for fewer NPCs", npcs, kept, bytes(needed),
-                    bytes(heap), xmx));
+                    bytes(heap), xmx(needed)));
+        }
+    }
+
+    /** The -Xmx to ask for {@code needed} bytes, with a tenth to spare. */
+    private static String xmx(double needed) {
+        double asked = needed * 1.1;
+        return asked >= 1 << 30 ? (long) Math.ceil(asked / (1 << 30)) + "g" : (long) Math.ceil(asked / (1 << 20)) + "m";
+    }
+
+    /** The paths scene's own defaults for what the command line did not give: agents, history, maze. */
+    private void pathDefaults() {
+        if (!given("--npcs")) {
+            npcs = DEFAULT_AGENTS;
+        }
+        if (!given("--history")) {
+            history = PathPlanningSystem.DEFAULT_PATH_HISTORY_DEPTH;
+        }
+        if (!given("--budget")) {
+            budget = BudgetText.parse(DEFAULT_PATH_BUDGET);
+        }
+        if (maze == null) {
+            maze = DEFAULT_MAZE;
+        }
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    /**
+     * The paths scene's checks: the options that belong to the facing scene, the maze's size, the
+     * heap it needs, and room for the agents (one open cell each).
+     */
+    private void checkPathScene() {
+        for (String facingOnly : new String[]{"--tiers", "--tier-radii", "--trace", "--plot"}) {
+            if (given(facingOnly)) {
+                throw usage(facingOnly + " applies to --scene facing, not paths");
+            }
+        }
+        String budgetText = given("--budget")
+                ? spec.commandLine().getParseResult().matchedOption("--budget").stringValues().get(0) : DEFAULT_PATH_BUDGET;
+        if (budgetText.startsWith("ms:")) {
+            budgetMillis = Double.parseDouble(budgetText.substring(3)); // BudgetText checked it
+        } else if (compare) {
+            throw usage("--compare with --scene paths gives every planner the same milliseconds a tick:"
+                    + " use --budget ms:M, was '" + budgetText + "'");
+        }
+        String[] sides = maze.split("x", -1);
+        try {
+            if (sides.length != 2) {
+                throw new NumberFormatException();
+            }
+            mazeSize = new int[]{Integer.parseInt(sides[0].trim()), Integer.parseInt(sides[1].trim())};
+        } catch (NumberFormatException e) {
+            throw usage("--maze takes WIDTHxHEIGHT in cells, such as " + DEFAULT_MAZE + ", was '" + maze + "'");
+        }
+        for (int side : mazeSize) {
+            if (side < Maze.MIN_SIDE || side > Maze.MAX_SIDE) {
+                throw usage("--maze sides must be from " + Maze.MIN_SIDE + " to " + Maze.MAX_SIDE + " cells, was '"
+                        + maze + "'");
+            }
+        }
+        long cells = (long) mazeSize[0] * mazeSize[1];
+        double needed = (cells * BYTES_PER_MAZE_CELL + (double) npcs * BYTES_PER_AGENT) * GROWTH_HEADROOM;
+        long heap = Runtime.getRuntime().maxMemory();
+        if (needed > heap) {
+            throw usage(String.format(Locale.ROOT, "--maze %s with --npcs %d needs about %s of heap, more than the %s"
+                    + " this JVM may use: run java -Xmx%s or more, or ask for a smaller maze", maze, npcs,
+                    bytes(needed), bytes(heap), xmx(needed)));
+        }
+        // an agent per open cell at most; a maze's open cells are about half its cells, and known once it is made
+        if (npcs > cells / 3) {
+            int open = Maze.generate(mazeSize[0], mazeSize[1], seed).openCells();
+            if (npcs > open) {
+                throw usage("--npcs " + npcs + " agents do not fit the " + open + " open cells of a " + maze
+                        + " maze: ask for fewer agents or a larger --maze");
+            }
         }
     }
 

@@ -5,14 +5,16 @@ import com.badlogic.gdx.ai.pfa.DefaultConnection;
 import com.badlogic.gdx.ai.pfa.Heuristic;
 import com.badlogic.gdx.ai.pfa.indexed.IndexedGraph;
 import com.badlogic.gdx.utils.Array;
+import io.github.ecstimeslice.paths.NodeMap;
 
 /**
  * A {@link Maze}'s open cells as a gdx-ai graph: a node per open cell, numbered 0 to
  * {@link #getNodeCount()} - 1 in cell order, joined to its open neighbours in eight directions,
  * straight at cost 1 and diagonal at cost √2 where both cells beside the diagonal are open (no
- * cutting corners). Built once, O(cells); a search reads it from any thread.
+ * cutting corners). Cell (x, y) covers the world square from (x, y) to (x + 1, y + 1); agents walk
+ * between cell centers. Built once, O(cells); a search reads it from any thread.
  */
-public final class MazeGraph implements IndexedGraph<MazeGraph.Cell> {
+public final class MazeGraph implements IndexedGraph<MazeGraph.Cell>, NodeMap<MazeGraph.Cell> {
 
     /** An open cell: its node index and its place in the maze. */
     public static final class Cell {
@@ -102,8 +104,28 @@ public final class MazeGraph implements IndexedGraph<MazeGraph.Cell> {
     }
 
     /** The node with this index. */
+    @Override
     public Cell node(int index) {
         return nodes[index];
+    }
+
+    /** The x of the node's cell center. */
+    @Override
+    public float x(int index) {
+        return nodes[index].x + 0.5f;
+    }
+
+    /** The y of the node's cell center. */
+    @Override
+    public float y(int index) {
+        return nodes[index].y + 0.5f;
+    }
+
+    /** The node of the open cell under (x, y); -1 over a wall or outside the maze. */
+    @Override
+    public int indexAt(float x, float y) {
+        Cell cell = cellAt((int) Math.floor(x), (int) Math.floor(y));
+        return cell == null ? -1 : cell.index;
     }
 
     @Override

@@ -17,7 +17,7 @@ import java.util.Locale;
  * deciding for everyone at once at the same average rate (measured on the AIAO row). Each row
  * warms up, then measures tick time (mean, p99), decision time, facing error and decision age.
  */
-final class CompareRun extends RowRun {
+final class CompareRun extends RowRun<Scene> {
 
     /** One row of the table: a decider's measured ticks and what its decisions cost and bought. */
     record Row(String name, TickTimes times, double decisionMillis, double decisionsPerSecond,

@@ -26,11 +26,23 @@ public final class DemoApp extends ApplicationAdapter {
 
     /**
      * Runs what {@code options} ask for in a headless application, in this order: the GIFs, the
-     * comparison, and the live run (when neither of those is asked for, or with a trace); waits
-     * for the end and returns what failed, or null.
+     * comparison, and the live run (when neither of those is asked for, or with a trace), of the
+     * scene they name; waits for the end and returns what failed, or null.
      */
     public static Throwable run(RunOptions options, PrintStream out) throws InterruptedException {
         DemoApp app = new DemoApp();
+        if (options.scene() == SceneKind.PATHS) {
+            if (options.gifDirectory() != null) {
+                app.then(() -> new PathGifRun(options, out));
+            }
+            if (options.compare()) {
+                app.then(() -> new PathCompareRun(options, out));
+            }
+            if (!options.compare() && options.gifDirectory() == null) {
+                app.then(() -> new PathLiveRun(options, out));
+            }
+            return app.start().awaitEnd();
+        }
         if (options.gifDirectory() != null) {
             app.then(() -> new GifRun(options, out));
         }

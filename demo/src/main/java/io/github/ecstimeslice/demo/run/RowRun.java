@@ -1,6 +1,6 @@
 package io.github.ecstimeslice.demo.run;
 
-import io.github.ecstimeslice.demo.scene.Scene;
+import io.github.ecstimeslice.demo.scene.TickedScene;
 import io.github.ecstimeslice.demo.scene.TickTimes;
 
 /**
@@ -8,14 +8,17 @@ import io.github.ecstimeslice.demo.scene.TickTimes;
  * times its measured ticks and samples the scene every 7th of them; its end reads what it needs
  * from the scene, which is then disposed of. Subclasses say what a row is and what it keeps.
  */
-abstract class RowRun implements RunMode {
+abstract class RowRun<S extends TickedScene> implements RunMode {
 
     final int warmupTicks;
     final int measuredTicks;
     final float delta;
     /** The row's scene, null between rows; its measured ticks. */
-    Scene scene;
+    S scene;
     TickTimes times;
+    /** The row's warm-up and measured ticks: {@link #warmupTicks} and {@link #measuredTicks} unless a row has fewer. */
+    int rowWarmupTicks;
+    int rowMeasuredTicks;
     private int done;
 
     RowRun(int warmupTicks, int measuredTicks, float delta) {
@@ -30,23 +33,25 @@ abstract class RowRun implements RunMode {
             scene = startRow();
             System.gc(); // the previous row's world is garbage now: collect it before this row is timed
             done = 0;
-            times = new TickTimes(measuredTicks);
+            rowWarmupTicks = warmupTicksOfRow();
+            rowMeasuredTicks = measuredTicksOfRow();
+            times = new TickTimes(rowMeasuredTicks);
         }
         long start = System.nanoTime();
         scene.tick(delta);
         long tickNanos = System.nanoTime() - start;
         done++;
-        if (done == warmupTicks) {
+        if (done == rowWarmupTicks) {
             warmedUp();
         }
-        if (done > warmupTicks) {
+        if (done > rowWarmupTicks) {
             times.add(tickNanos);
             measured();
             if (done % 7 == 0) { // sampling walks every NPC: not every tick (7: no period hides in it), never inside one
                 sample();
             }
         }
-        if (done == warmupTicks + measuredTicks) {
+        if (done == rowWarmupTicks + rowMeasuredTicks) {
             endRow();
             scene.dispose();
             scene = null;
@@ -55,7 +60,17 @@ abstract class RowRun implements RunMode {
     }
 
     /** The next row's scene, its per-row sums reset. */
-    abstract Scene startRow();
+    abstract S startRow();
+
+    /** The warm-up ticks of the row {@link #startRow} just made: all of them unless it says fewer. */
+    int warmupTicksOfRow() {
+        return warmupTicks;
+    }
+
+    /** The measured ticks of the row {@link #startRow} just made: all of them unless it says fewer. */
+    int measuredTicksOfRow() {
+        return measuredTicks;
+    }
 
     /** The row's last warm-up tick ran. */
     void warmedUp() {

@@ -3,23 +3,40 @@ package io.github.ecstimeslice.demo.run;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.demo.maze.Maze;
+import io.github.ecstimeslice.demo.maze.MazeGraph;
+import io.github.ecstimeslice.demo.maze.MazeScene;
 import io.github.ecstimeslice.demo.scene.TierSetup;
 
 import java.nio.file.Path;
 
 /**
- * What the command line asks of a demo run, checked: the scene ({@code npcs}, {@code seed}), how its
- * NPCs decide ({@code policy}, {@code budget}, {@code history}, {@code threading}), how they turn
- * ({@code animationThreading}), how long and how fast ({@code ticks} at {@code tickRate} a game
- * second), and which runs: {@code compare}, and the GIF folder, trace file and plot file, each null
- * when not asked for; {@code tiers}, null without significance tiers.
+ * What the command line asks of a demo run, checked: the {@code scene} and its size ({@code npcs},
+ * the agents with {@link SceneKind#PATHS}; {@code mazeWidth} × {@code mazeHeight} cells) and
+ * {@code seed}, how its NPCs decide or plan ({@code policy}, {@code budget}, and its milliseconds a
+ * tick if it is {@code ms:M}, else NaN; {@code history},
+ * {@code threading}), how they turn or walk ({@code animationThreading}), how long and how fast
+ * ({@code ticks} at {@code tickRate} a game second), and which runs: {@code compare}, and the GIF
+ * folder, trace file and plot file, each null when not asked for; {@code tiers}, null without
+ * significance tiers.
  */
-public record RunOptions(int npcs, long seed, IoPolicy policy, Budget budget, int history, Threading threading,
-                         Threading animationThreading, int ticks, double tickRate, boolean compare, Path gifDirectory,
-                         Path traceFile, Path plotFile, TierSetup tiers) {
+public record RunOptions(SceneKind scene, int npcs, int mazeWidth, int mazeHeight, long seed, IoPolicy policy,
+                         Budget budget, double budgetMillis, int history, Threading threading, Threading animationThreading, int ticks,
+                         double tickRate, boolean compare, Path gifDirectory, Path traceFile, Path plotFile,
+                         TierSetup tiers) {
 
     /** Game seconds a tick. */
     float delta() {
         return (float) (1 / tickRate);
+    }
+
+    /** The maze these options name, made from the seed. */
+    MazeGraph mazeGraph() {
+        return new MazeGraph(Maze.generate(mazeWidth, mazeHeight, seed));
+    }
+
+    /** The paths scene these options name, planning with this policy, budget and threading. */
+    MazeScene mazeScene(IoPolicy policy, Budget budget, Threading threading) {
+        return MazeScene.timesliced(mazeGraph(), npcs, seed, policy, budget, history, threading);
     }
 }

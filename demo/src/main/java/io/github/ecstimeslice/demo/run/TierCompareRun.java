@@ -19,7 +19,7 @@ import java.util.Locale;
  * warms up, then measures its ticks, decisions per second, and for the NPCs in each ring about the
  * player the facing error and the decisions' age, means over the measured ticks.
  */
-final class TierCompareRun extends RowRun {
+final class TierCompareRun extends RowRun<Scene> {
 
     /** One row: its measured ticks, decisions per second, and per tier the mean facing error and decision age. */
     private record Row(String name, TickTimes times, double decisionsPerSecond, double[] errors, double[] ages) {

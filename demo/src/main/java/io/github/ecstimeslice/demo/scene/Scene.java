@@ -25,7 +25,7 @@ import java.util.Random;
  * artemis's interval system) and the every-tick {@link TurnAnimationSystem}. Marks around the two
  * layers time each tick's decision and animation work. Built by {@link FacingWorlds}.
  */
-public final class Scene {
+public final class Scene implements TickedScene {
 
     /** Seconds the target takes to go once around its figure-eight, in a small scene. */
     public static final double TARGET_PERIOD = 8;
@@ -163,6 +163,7 @@ public final class Scene {
     }
 
     /** Runs one tick of {@code delta} seconds. */
+    @Override
     public void tick(float delta) {
         world.setDelta(delta);
         world.process();
@@ -327,6 +328,7 @@ public final class Scene {
     }
 
     /** Disposes of the scene's world (and the decision system's workers). */
+    @Override
     public void dispose() {
         world.dispose();
     }

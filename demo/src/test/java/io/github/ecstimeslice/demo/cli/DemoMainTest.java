@@ -29,21 +29,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The demo as a newcomer runs it: the headless app, its command line, its pictures and table. */
 class DemoMainTest {
 
-    /** What a run printed and returned. */
-    private record Result(int exitCode, String out, String err) {
-    }
-
-    private static Result demo(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = DemoMain.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static DemoRun demo(String... args) {
+        return DemoRun.of(args);
     }
 
     @Test
     void theHeadlessAppRunsAFewHundredFramesAndExitsCleanly() {
-        Result run = demo("--npcs", "2000", "--ticks", "300", "--threads", "next-tick", "--budget", "hz:6000",
+        DemoRun run = demo("--npcs", "2000", "--ticks", "300", "--threads", "next-tick", "--budget", "hz:6000",
                 "--animation-threads", "same-tick");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("summary: 300 ticks of 2000 NPCs"), run.out());
@@ -98,7 +90,7 @@ class DemoMainTest {
             "--tiers 1,4 --trace t.json | --trace records the untiered scene",
     })
     void badArgumentsGiveAUsageMessageNamingTheValueAndExitCodeTwo(String args, String named) {
-        Result run = demo(args.trim().split("\\s+"));
+        DemoRun run = demo(args.trim().split("\\s+"));
         assertEquals(2, run.exitCode(), run.out() + run.err());
         assertTrue(run.err().contains(named.trim()), "names the bad value: " + run.err());
         assertTrue(run.err().contains("Usage: ecs-timeslice-demo"), "shows the usage: " + run.err());
@@ -106,7 +98,7 @@ class DemoMainTest {
 
     @Test
     void aLiveRunWithNoHistoryTurnsTheNpcsAndSaysItHasNoAgesToShow() {
-        Result run = demo("--npcs", "400", "--ticks", "120", "--budget", "jobs:40", "--history", "0");
+        DemoRun run = demo("--npcs", "400", "--ticks", "120", "--budget", "jobs:40", "--history", "0");
         assertEquals(0, run.exitCode(), run.err());
         List<String> reports = run.out().lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
         assertEquals(2, reports.size(), run.out());
@@ -118,12 +110,12 @@ class DemoMainTest {
     @Test
     void decisionsPerSecondShowBeforeABatchEndsAndAgesCoverTheWholeSecond() {
         // 2,000 NPCs at 30 decisions a second: the first batch takes over a minute
-        Result slow = demo("--npcs", "2000", "--ticks", "120", "--budget", "hz:30");
+        DemoRun slow = demo("--npcs", "2000", "--ticks", "120", "--budget", "hz:30");
         assertEquals(0, slow.exitCode(), slow.err());
         assertTrue(slow.out().lines().filter(line -> line.startsWith("t=")).allMatch(line -> line.contains(" 30 decisions/s")),
                 slow.out());
         // SISO saves a batch at once: the ages of one sample would be the same every second
-        Result siso = demo("--npcs", "600", "--ticks", "180", "--policy", "SISO", "--budget", "every:0.5");
+        DemoRun siso = demo("--npcs", "600", "--ticks", "180", "--policy", "SISO", "--budget", "every:0.5");
         assertEquals(0, siso.exitCode(), siso.err());
         List<String> reports = siso.out().lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
         for (String report : reports.subList(1, reports.size())) {
@@ -140,7 +132,7 @@ class DemoMainTest {
 
     @Test
     void helpExitsWithZero() {
-        Result run = demo("--help");
+        DemoRun run = demo("--help");
         assertEquals(0, run.exitCode());
         assertTrue(run.out().contains("--budget"), run.out());
     }
@@ -158,7 +150,7 @@ class DemoMainTest {
                 {"--trace", file.resolve("t.json").toString(), "--trace cannot make the folder " + file},
         };
         for (String[] bad : cases) {
-            Result run = demo("--npcs", "100", "--ticks", "30", bad[0], bad[1]);
+            DemoRun run = demo("--npcs", "100", "--ticks", "30", bad[0], bad[1]);
             assertEquals(2, run.exitCode(), String.join(" ", bad) + ": " + run.out() + run.err());
             assertTrue(run.err().contains(bad[2]), "names the bad value: " + run.err());
             assertTrue(run.err().lines().findFirst().orElse("").contains(bad[2]), "one line first, then the usage: " + run.err());
@@ -172,7 +164,7 @@ class DemoMainTest {
     @Test
     void aTraceIntoAFolderThatDoesNotExistYetMakesTheFolder(@TempDir Path dir) {
         Path trace = dir.resolve("new").resolve("deeper").resolve("trace.json");
-        Result run = demo("--npcs", "100", "--ticks", "30", "--trace", trace.toString());
+        DemoRun run = demo("--npcs", "100", "--ticks", "30", "--trace", trace.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(Files.isRegularFile(trace));
     }
@@ -180,7 +172,7 @@ class DemoMainTest {
     @Test
     void theComparisonDrawsEachDecidersTickTimesAndCostAsAPng(@TempDir Path dir) throws IOException {
         Path plot = dir.resolve("plots").resolve("compare.png");
-        Result run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40", "--plot", plot.toString());
+        DemoRun run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40", "--plot", plot.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("plot: " + plot), run.out());
         BufferedImage image = ImageIO.read(plot.toFile());
@@ -190,7 +182,7 @@ class DemoMainTest {
 
     @Test
     void theComparisonUsesTheHistoryItIsGiven() {
-        Result run = demo("--compare", "--npcs", "400", "--ticks", "60", "--budget", "jobs:40", "--history", "0");
+        DemoRun run = demo("--compare", "--npcs", "400", "--ticks", "60", "--budget", "jobs:40", "--history", "0");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("history 0"), run.out());
     }
@@ -198,7 +190,7 @@ class DemoMainTest {
     @Test
     void theTraceIsChromeTraceEventJsonWithJobsPerThreadAndTick(@TempDir Path dir) throws IOException {
         Path trace = dir.resolve("trace.json");
-        Result run = demo("--npcs", "400", "--ticks", "20", "--threads", "same-tick", "--budget", "jobs:50",
+        DemoRun run = demo("--npcs", "400", "--ticks", "20", "--threads", "same-tick", "--budget", "jobs:50",
                 "--trace", trace.toString());
         assertEquals(0, run.exitCode(), run.err());
         String json = Files.readString(trace);
@@ -212,7 +204,7 @@ class DemoMainTest {
 
     @Test
     void theCompareTableHasEveryRow() {
-        Result run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40");
+        DemoRun run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40");
         assertEquals(0, run.exitCode(), run.err());
         List<String> rows = run.out().lines().filter(line -> line.startsWith("| ") && !line.startsWith("| decider"))
                 .collect(Collectors.toList());
@@ -230,7 +222,7 @@ class DemoMainTest {
 
     @Test
     void gifsAreWrittenForUpdateAllEachPolicyAtTenAndThirtyHertzAndTheTiers(@TempDir Path dir) throws IOException {
-        Result run = demo("--gif", dir.toString(), "--tiers", "1,4,16");
+        DemoRun run = demo("--gif", dir.toString(), "--tiers", "1,4,16");
         assertEquals(0, run.exitCode(), run.err());
         List<String> files;
         try (Stream<Path> listing = Files.list(dir)) {
@@ -260,7 +252,7 @@ class DemoMainTest {
 
     @Test
     void aTieredRunReportsEachTierEverySecond() {
-        Result run = demo("--npcs", "2000", "--ticks", "180", "--budget", "every:0.1", "--tiers", "1,4,16");
+        DemoRun run = demo("--npcs", "2000", "--ticks", "180", "--budget", "every:0.1", "--tiers", "1,4,16");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("tiers [1,4,16] within 7.5,15.0 of the player, animated every [1,2,4] ticks"), run.out());
         for (int tier = 0; tier < 3; tier++) {
@@ -273,7 +265,7 @@ class DemoMainTest {
 
     @Test
     void theTieredComparisonGivesTheNearNpcsASeveralFoldSmallerFacingErrorAtEqualDecisions() {
-        Result run = demo("--compare", "--npcs", "6000", "--seconds", "4", "--budget", "every:0.1", "--tiers", "1,4,16");
+        DemoRun run = demo("--compare", "--npcs", "6000", "--seconds", "4", "--budget", "every:0.1", "--tiers", "1,4,16");
         assertEquals(0, run.exitCode(), run.err());
         List<String> rows = run.out().lines().filter(line -> line.startsWith("| AIAO ")).toList();
         assertEquals(2, rows.size(), run.out());

@@ -1,0 +1,176 @@
+package io.github.ecstimeslice.demo.bench;
+
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.demo.maze.Maze;
+import io.github.ecstimeslice.demo.maze.MazeGraph;
+import io.github.ecstimeslice.demo.maze.MazeScene;
+import io.github.ecstimeslice.demo.scene.TickTimes;
+import io.github.ecstimeslice.paths.PathPlanningSystem;
+import io.github.ecstimeslice.paths.PathQuery;
+import io.github.ecstimeslice.paths.PlannedPath;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * Path planning measured side by side: the demo's maze scene (2,000 agents chasing the target in
+ * a 256 × 256 maze), worlds built together and ticked in turn as {@link Lineup} does.
+ * <ul>
+ * <li>{@code workers}: the same jobs a tick (AIAO, {@code jobsPerTick}) on the world's thread and on
+ *     same-tick workers: paths per wall second, whose ratio is the workers' speedup;</li>
+ * <li>{@code budget}: gdx-ai's {@code PathFinderQueue} and ecs-timeslice given the same
+ *     milliseconds a tick ({@code millisPerTick} on the world's thread and on same-tick workers):
+ *     paths a tick, the planning layer's time a tick (mean, p99) and, on the world's thread, how
+ *     far each tick went over the budget against the longest job it ran.</li>
+ * </ul>
+ */
+@Command(name = "PathsSideBySide", mixinStandardHelpOptions = true,
+        description = "Paths planned per second: workers against the world's thread, and against gdx-ai's PathFinderQueue.")
+public final class PathsSideBySide implements Callable<Integer> {
+
+    @Option(names = "--quick", description = "a smoke run: a small maze, 2 short rounds")
+    private boolean quick;
+
+    @Option(names = "--millis", defaultValue = "2", description = "milliseconds a tick for the budget comparison (default: ${DEFAULT-VALUE})")
+    private double millis;
+
+    private final PrintStream out;
+
+    PathsSideBySide(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(System.out, System.err, args));
+    }
+
+    /** Runs the comparisons; returns the exit code (2 for bad arguments). */
+    static int run(PrintStream out, PrintStream err, String... args) {
+        CommandLine line = new CommandLine(new PathsSideBySide(out));
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        return line.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        if (!(millis > 0 && millis <= 100)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--millis must be above 0 and at most 100, was " + millis);
+        }
+        int side = quick ? 64 : 256;
+        int agents = quick ? 200 : 2000;
+        int rounds = quick ? 2 : 5;
+        int ticks = quick ? 60 : 600;
+        MazeGraph graph = new MazeGraph(Maze.generate(side, side, 1));
+        float delta = 1 / 60f;
+        out.printf(Locale.ROOT, "%d agents in a %d x %d maze (%d open cells), %d rounds of %d ticks, worlds in turn%n",
+                agents, side, side, graph.getNodeCount(), rounds, ticks);
+
+        int jobs = quick ? 8 : 32;
+        Lineup workers = new Lineup(rounds, ticks);
+        for (Threading threading : new Threading[]{Threading.WORLD_THREAD, Threading.WORKERS_SAME_TICK}) {
+            MazeScene scene = MazeScene.timesliced(graph, agents, 1, IoPolicy.AIAO, Budget.jobsPerTick(jobs),
+                    PathPlanningSystem.DEFAULT_PATH_HISTORY_DEPTH, threading);
+            workers.add(threading.name(), () -> scene.tick(delta), scene::dispose, 60);
+        }
+        workers.run();
+        out.printf(Locale.ROOT, "%nworkers: %d paths a tick (AIAO, jobsPerTick(%d)); paths a wall second = %d / mean tick%n",
+                jobs, jobs, jobs);
+        workers.printRatios(out, "x the world thread's tick");
+
+        Timed[] planners = {
+                new Timed("gdx-ai PathFinderQueue", MazeScene.queued(graph, agents, 1, millis), null),
+                timed("ecs-timeslice, world thread", graph, agents, Threading.WORLD_THREAD),
+                timed("ecs-timeslice, same-tick workers", graph, agents, Threading.WORKERS_SAME_TICK)};
+        for (Timed planner : planners) {
+            planner.times = new TickTimes(rounds * ticks);
+            planner.overshoots = new long[rounds * ticks];
+            for (int i = 0; i < 60; i++) {
+                planner.scene.tick(delta);
+            }
+        }
+        for (int i = 0, n = rounds * ticks; i < n; i++) {
+            for (int k = 0; k < planners.length; k++) {
+                Timed planner = planners[(i & 1) == 0 ? k : planners.length - 1 - k];
+                planner.tick(delta, millis, i);
+            }
+        }
+        out.printf(Locale.ROOT, "%nbudget: %.3g ms a tick each (summed over the workers for them)%n", millis);
+        out.println("| planner | paths a tick | planning ms a tick, mean | p99 | ticks over the budget by more than their longest job |");
+        out.println("|---|---:|---:|---:|---:|");
+        for (Timed planner : planners) {
+            out.printf(Locale.ROOT, "| %s | %.2f | %.3f | %.3f | %s |%n", planner.name,
+                    planner.paths / (double) (rounds * ticks), planner.times.meanMillis(),
+                    planner.times.percentileMillis(99), planner.jobs == null ? "n/a" : planner.overBudget() + " of "
+                            + rounds * ticks);
+            planner.scene.dispose();
+        }
+        return 0;
+    }
+
+    private Timed timed(String name, MazeGraph graph, int agents, Threading threading) {
+        JobTimedPlanning planning = new JobTimedPlanning(graph, Budget.millisPerTick(millis));
+        planning.setThreading(threading);
+        return new Timed(name, MazeScene.plannedBy(graph, agents, 1, planning),
+                threading == Threading.WORLD_THREAD ? planning : null);
+    }
+
+    /** A planner, its scene, and what its ticks measured. */
+    private static final class Timed {
+        final String name;
+        final MazeScene scene;
+        /** On the world's thread: the planner that times its jobs; else null. */
+        final JobTimedPlanning jobs;
+        TickTimes times;
+        /** Per tick: the planning time over the budget minus the tick's longest job, in nanoseconds. */
+        long[] overshoots;
+        long paths;
+
+        Timed(String name, MazeScene scene, JobTimedPlanning jobs) {
+            this.name = name;
+            this.scene = scene;
+            this.jobs = jobs;
+        }
+
+        void tick(float delta, double millis, int index) {
+            long before = scene.pathsPlanned();
+            if (jobs != null) {
+                jobs.longestJobNanos = 0;
+            }
+            scene.tick(delta);
+            paths += scene.pathsPlanned() - before;
+            times.add(scene.planningNanos());
+            if (jobs != null) {
+                overshoots[index] = scene.planningNanos() - (long) (millis * 1e6) - jobs.longestJobNanos;
+            }
+        }
+
+        long overBudget() {
+            return Arrays.stream(overshoots).filter(over -> over > 0).count();
+        }
+    }
+
+    /** The path planner with each job timed on the world's thread: the longest of the tick. */
+    private static final class JobTimedPlanning extends PathPlanningSystem<MazeGraph.Cell> {
+        long longestJobNanos;
+
+        JobTimedPlanning(MazeGraph graph, Budget budget) {
+            super(graph, MazeGraph.OCTILE, graph, IoPolicy.AIAO, budget);
+        }
+
+        @Override
+        protected void runJob(int agent, PathQuery<MazeGraph.Cell> query, PlannedPath output) {
+            long start = System.nanoTime();
+            super.runJob(agent, query, output);
+            longestJobNanos = Math.max(longestJobNanos, System.nanoTime() - start);
+        }
+    }
+}

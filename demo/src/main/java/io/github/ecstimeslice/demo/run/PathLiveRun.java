@@ -1,0 +1,123 @@
+package io.github.ecstimeslice.demo.run;
+
+import io.github.ecstimeslice.demo.maze.MazeScene;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * {@code --scene paths}: the maze scene, a report line per second of game time and a summary at
+ * the end. Path ages, the agents with a path and the mean path are measured on every fourth tick,
+ * outside its time, and averaged (the age's max taken) over the report's ticks.
+ */
+final class PathLiveRun implements RunMode {
+
+    private final MazeScene scene;
+    private final int ticks;
+    private final float delta;
+    private final int ticksPerReport;
+    private final PrintStream out;
+    private final MazeScene.Measures measures = new MazeScene.Measures();
+    private final long wallStart;
+
+    private int done;
+    private long reportWallStart;
+    private int reportTicks;
+    private long reportTickNanos;
+    private long reportPlanningNanos;
+    private long reportWalkingNanos;
+    private long pathsBefore;
+    private int samples;
+    private double ageSum;
+    private double ageMax;
+    private long withPathSum;
+    private double pathCellsSum;
+    private long allTickNanos;
+    private long allPlanningNanos;
+    private long allWalkingNanos;
+    private double lastMeanAge;
+    private int lastWithPath;
+
+    PathLiveRun(RunOptions options, PrintStream out) {
+        this.scene = options.mazeScene(options.policy(), options.budget(), options.threading())
+                .walkOn(options.animationThreading());
+        this.ticks = options.ticks();
+        this.delta = options.delta();
+        this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
+        this.out = out;
+        this.wallStart = System.nanoTime();
+        this.reportWallStart = wallStart;
+        out.printf(Locale.ROOT, "paths: %d agents in a %d x %d maze (%d open cells), %s, budget %s, history %d,"
+                        + " planning threads %s, walking threads %s, %d ticks at %.0f Hz%n",
+                scene.agentCount(), options.mazeWidth(), options.mazeHeight(), scene.graph().getNodeCount(),
+                options.policy(), options.budget(), options.history(), ThreadingWords.word(options.threading()),
+                ThreadingWords.word(options.animationThreading()), ticks, options.tickRate());
+    }
+
+    @Override
+    public boolean tick() {
+        long start = System.nanoTime();
+        scene.tick(delta);
+        long end = System.nanoTime();
+        done++;
+        reportTicks++;
+        reportTickNanos += end - start;
+        reportPlanningNanos += scene.planningNanos();
+        reportWalkingNanos += scene.walkingNanos();
+        if (done % 4 == 0) {
+            scene.measure(measures);
+            samples++;
+            ageSum += measures.meanAgeSeconds();
+            ageMax = Math.max(ageMax, measures.maxAgeSeconds());
+            withPathSum += measures.withPath();
+            pathCellsSum += measures.meanPathCells();
+        }
+        if (done % ticksPerReport == 0 || done == ticks) {
+            report(end);
+        }
+        return done >= ticks;
+    }
+
+    private void report(long now) {
+        double wallSeconds = (now - reportWallStart) / 1e9;
+        long paths = scene.pathsPlanned();
+        String routes = samples == 0 ? "paths n/a (not measured yet)" : String.format(Locale.ROOT,
+                "path age mean %5.3f max %5.3f s  %d/%d with a path  mean path %5.1f cells",
+                ageSum / samples, ageMax, Math.round((double) withPathSum / samples), scene.agentCount(),
+                pathCellsSum / samples);
+        out.printf(Locale.ROOT, "t=%6.1fs  %7.1f ticks/s  %6.3f ms/tick (plan %6.3f, walk %6.3f)  %8.0f paths/s  %s%n",
+                done * delta, reportTicks / wallSeconds, reportTickNanos / 1e6 / reportTicks,
+                reportPlanningNanos / 1e6 / reportTicks, reportWalkingNanos / 1e6 / reportTicks,
+                (paths - pathsBefore) / (reportTicks * (double) delta), routes);
+        if (samples > 0) {
+            lastMeanAge = ageSum / samples;
+            lastWithPath = (int) Math.round((double) withPathSum / samples);
+        }
+        pathsBefore = paths;
+        allTickNanos += reportTickNanos;
+        allPlanningNanos += reportPlanningNanos;
+        allWalkingNanos += reportWalkingNanos;
+        reportWallStart = now;
+        reportTicks = 0;
+        reportTickNanos = 0;
+        reportPlanningNanos = 0;
+        reportWalkingNanos = 0;
+        samples = 0;
+        ageSum = 0;
+        ageMax = 0;
+        withPathSum = 0;
+        pathCellsSum = 0;
+    }
+
+    @Override
+    public void finish() {
+        double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
+        out.printf(Locale.ROOT,
+                "summary: %d ticks of %d agents in %.1f s wall: %.1f ticks/s, %.3f ms/tick (plan %.3f, walk %.3f),"
+                        + " %d paths planned (%.0f a game second), path age %.3f s and %d with a path at the end%n",
+                done, scene.agentCount(), wallSeconds, done / wallSeconds, allTickNanos / 1e6 / done,
+                allPlanningNanos / 1e6 / done, allWalkingNanos / 1e6 / done, scene.pathsPlanned(),
+                scene.pathsPlanned() / (done * (double) delta), lastMeanAge, lastWithPath);
+        scene.dispose();
+    }
+}

@@ -1,0 +1,113 @@
+package io.github.ecstimeslice.demo.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code --scene paths} as a newcomer runs it: the live run, the comparison, the GIF and bad input. */
+class PathsDemoTest {
+
+    @Test
+    void thePathsSceneRunsAFewHundredTicksHeadlessAndExitsCleanly() {
+        DemoRun run = DemoRun.of("--scene", "paths", "--npcs", "300", "--maze", "96x64", "--ticks", "300",
+                "--threads", "same-tick", "--budget", "every:1");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("paths: 300 agents in a 96 x 64 maze"), run.out());
+        List<String> reports = run.out().lines().filter(line -> line.startsWith("t=")).collect(Collectors.toList());
+        assertEquals(5, reports.size(), run.out());
+        // every agent re-planned within a second: 300 paths a second, all with a path once the first batch is done
+        String last = reports.get(4);
+        Matcher paths = Pattern.compile("(\\d+) paths/s").matcher(last);
+        assertTrue(paths.find(), last);
+        assertEquals(300, Integer.parseInt(paths.group(1)), 15, last);
+        assertTrue(last.contains("300/300 with a path"), last);
+        Matcher age = Pattern.compile("path age mean (\\S+) max (\\S+) s").matcher(last);
+        assertTrue(age.find(), last);
+        assertTrue(Double.parseDouble(age.group(2)) <= 2.0 + 1e-9, "a path is re-planned within two batches: " + last);
+        assertTrue(run.out().contains("summary: 300 ticks of 300 agents"), run.out());
+    }
+
+    @Test
+    void theComparisonHasTheSpikeGdxAisQueueAndOursOnBothThreadings() {
+        DemoRun run = DemoRun.of("--scene", "paths", "--compare", "--npcs", "200", "--maze", "64x64", "--ticks", "120",
+                "--budget", "ms:1");
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> rows = run.out().lines().filter(line -> line.startsWith("| ") && !line.startsWith("| planner"))
+                .collect(Collectors.toList());
+        assertEquals(4, rows.size(), run.out());
+        assertTrue(rows.get(0).startsWith("| every agent every tick |"), rows.get(0));
+        assertTrue(rows.get(1).startsWith("| gdx-ai PathFinderQueue, 1.00 ms |"), rows.get(1));
+        assertTrue(rows.get(2).startsWith("| ecs-timeslice AIAO millisPerTick(1.0), world thread |"), rows.get(2));
+        assertTrue(rows.get(3).startsWith("| ecs-timeslice AIAO millisPerTick(1.0), same-tick workers |"), rows.get(3));
+        // the spike plans every agent every tick: 200 × 60 paths a second, paths a tick old at most
+        assertTrue(rows.get(0).contains("| 12000 |"), rows.get(0));
+        for (String row : rows) {
+            String[] cells = row.split("\\|");
+            assertTrue(Double.parseDouble(cells[5].trim()) > 0, "paths planned: " + row);
+        }
+    }
+
+    @Test
+    void theGifShowsTheMazeAndReadsBackWithItsFrames(@TempDir Path dir) throws IOException {
+        DemoRun run = DemoRun.of("--scene", "paths", "--gif", dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        try (var listing = Files.list(dir)) {
+            assertEquals(List.of("paths.gif"), listing.map(p -> p.getFileName().toString()).collect(Collectors.toList()));
+        }
+        try (ImageInputStream in = ImageIO.createImageInputStream(dir.resolve("paths.gif").toFile())) {
+            ImageReader reader = ImageIO.getImageReadersByFormatName("gif").next();
+            reader.setInput(in);
+            assertEquals(180, reader.getNumImages(true));
+            BufferedImage first = reader.read(0);
+            assertEquals(64 * 8, first.getWidth());
+            int walls = 0;
+            int agents = 0;
+            for (int y = 0; y < first.getHeight(); y++) {
+                for (int x = 0; x < first.getWidth(); x++) {
+                    walls += first.getRGB(x, y) == 0xFF4A4A52 ? 1 : 0;
+                    agents += first.getRGB(x, y) == 0xFFD62828 ? 1 : 0;
+                }
+            }
+            assertTrue(walls > first.getWidth() * first.getHeight() / 5, "wall pixels: " + walls);
+            assertTrue(agents > 40, "agent pixels: " + agents);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "--scene mars                     | mars",
+            "--maze 64x64                     | --maze sizes the paths scene: give --scene paths too",
+            "--scene paths --maze 64          | --maze takes WIDTHxHEIGHT in cells, such as 256x256, was '64'",
+            "--scene paths --maze 7x64        | --maze sides must be from 8 to 4096 cells, was '7x64'",
+            "--scene paths --maze 64xbig      | was '64xbig'",
+            "--scene paths --maze 16x16 --npcs 500 | --npcs 500 agents do not fit the",
+            "--scene paths --maze 4096x4096 --npcs 2000000 | needs about",
+            "--scene paths --tiers 1,4        | --tiers applies to --scene facing, not paths",
+            "--scene paths --trace t.json     | --trace applies to --scene facing, not paths",
+            "--scene paths --compare --budget every:0.5 | use --budget ms:M, was 'every:0.5'",
+    })
+    void badPathSceneArgumentsGiveAUsageMessageNamingTheValueAndExitCodeTwo(String args, String named) {
+        DemoRun run = DemoRun.of(args.trim().split("\\s+"));
+        assertEquals(2, run.exitCode(), run.out() + run.err());
+        assertTrue(run.err().contains(named.trim()), "names the bad value: " + run.err());
+        assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
+        assertTrue(run.out().isEmpty(), "nothing ran: " + run.out());
+    }
+}
