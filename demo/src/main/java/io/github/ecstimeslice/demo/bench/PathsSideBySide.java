@@ -12,7 +12,9 @@ import io.github.ecstimeslice.paths.PathQuery;
 import io.github.ecstimeslice.paths.PlannedPath;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -21,11 +23,14 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * Path planning measured side by side: the demo's maze scene (2,000 agents chasing the target in
- * a 256 × 256 maze), worlds built together and ticked in turn as {@link Lineup} does.
+ * Path planning measured side by side: the demo's maze (256 × 256 cells, 2,000 agents) with the
+ * agents patrolling, each to a random open cell and then another, so searches stay as long as the
+ * maze makes them (chasing one target, they shrink as the agents close in); worlds built together
+ * and ticked in turn.
  * <ul>
  * <li>{@code workers}: the same jobs a tick (AIAO, {@code jobsPerTick}) on the world's thread and on
- *     same-tick workers: paths per wall second, whose ratio is the workers' speedup;</li>
+ *     same-tick workers: the planning layer's time over each round, whose ratio is the workers'
+ *     speedup in paths per second of planning (both worlds plan the same paths in the same ticks);</li>
  * <li>{@code budget}: gdx-ai's {@code PathFinderQueue} and ecs-timeslice given the same
  *     milliseconds a tick ({@code millisPerTick} on the world's thread and on same-tick workers):
  *     paths a tick, the planning layer's time a tick (mean, p99) and, on the world's thread, how
@@ -35,6 +40,9 @@ import java.util.concurrent.Callable;
 @Command(name = "PathsSideBySide", mixinStandardHelpOptions = true,
         description = "Paths planned per second: workers against the world's thread, and against gdx-ai's PathFinderQueue.")
 public final class PathsSideBySide implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
 
     @Option(names = "--quick", description = "a smoke run: a small maze, 2 short rounds")
     private boolean quick;
@@ -63,7 +71,7 @@ public final class PathsSideBySide implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!(millis > 0 && millis <= 100)) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--millis must be above 0 and at most 100, was " + millis);
+            throw new CommandLine.ParameterException(spec.commandLine(), "--millis must be above 0 and at most 100, was " + millis);
         }
         int side = quick ? 64 : 256;
         int agents = quick ? 200 : 2000;
@@ -75,19 +83,38 @@ public final class PathsSideBySide implements Callable<Integer> {
                 agents, side, side, graph.getNodeCount(), rounds, ticks);
 
         int jobs = quick ? 8 : 32;
-        Lineup workers = new Lineup(rounds, ticks);
-        for (Threading threading : new Threading[]{Threading.WORLD_THREAD, Threading.WORKERS_SAME_TICK}) {
-            MazeScene scene = MazeScene.timesliced(graph, agents, 1, IoPolicy.AIAO, Budget.jobsPerTick(jobs),
-                    PathPlanningSystem.DEFAULT_PATH_HISTORY_DEPTH, threading);
-            workers.add(threading.name(), () -> scene.tick(delta), scene::dispose, 60);
+        MazeScene[] threadings = {patrolling(graph, agents, jobs, Threading.WORLD_THREAD),
+                patrolling(graph, agents, jobs, Threading.WORKERS_SAME_TICK)};
+        for (int i = 0; i < 60; i++) {
+            for (MazeScene scene : threadings) {
+                scene.tick(delta);
+            }
         }
-        workers.run();
-        out.printf(Locale.ROOT, "%nworkers: %d paths a tick (AIAO, jobsPerTick(%d)); paths a wall second = %d / mean tick%n",
-                jobs, jobs, jobs);
-        workers.printRatios(out, "x the world thread's tick");
+        // the planning layer's time, summed per round: both worlds plan the same paths in the same ticks
+        double[] speedups = new double[rounds];
+        long[] sums = new long[2];
+        for (int round = 0; round < rounds; round++) {
+            Arrays.fill(sums, 0);
+            for (int i = 0; i < ticks; i++) {
+                for (int k = 0; k < 2; k++) {
+                    int w = (i & 1) == 0 ? k : 1 - k;
+                    threadings[w].tick(delta);
+                    sums[w] += threadings[w].planningNanos();
+                }
+            }
+            speedups[round] = (double) sums[0] / sums[1];
+        }
+        for (MazeScene scene : threadings) {
+            scene.dispose();
+        }
+        double[] sorted = speedups.clone();
+        Arrays.sort(sorted);
+        out.printf(Locale.ROOT, "%nworkers: %d paths a tick (AIAO, jobsPerTick(%d)); the world thread's planning time over"
+                        + " same-tick workers': median %.2fx, rounds %s%n", jobs, jobs, sorted[rounds / 2],
+                Arrays.toString(Arrays.stream(speedups).map(x -> Math.round(x * 100) / 100.0).toArray()));
 
         Timed[] planners = {
-                new Timed("gdx-ai PathFinderQueue", MazeScene.queued(graph, agents, 1, millis), null),
+                new Timed("gdx-ai PathFinderQueue", MazeScene.queued(graph, agents, 1, millis, true), null),
                 timed("ecs-timeslice, world thread", graph, agents, Threading.WORLD_THREAD),
                 timed("ecs-timeslice, same-tick workers", graph, agents, Threading.WORKERS_SAME_TICK)};
         for (Timed planner : planners) {
@@ -116,10 +143,18 @@ public final class PathsSideBySide implements Callable<Integer> {
         return 0;
     }
 
+    /** The patrolling scene planned with AIAO, {@code jobs} a tick, on {@code threading}. */
+    private static MazeScene patrolling(MazeGraph graph, int agents, int jobs, Threading threading) {
+        PathPlanningSystem<MazeGraph.Cell> planning = new PathPlanningSystem<>(graph, MazeGraph.OCTILE, graph,
+                IoPolicy.AIAO, Budget.jobsPerTick(jobs));
+        planning.setThreading(threading);
+        return MazeScene.patrolling(graph, agents, 1, planning);
+    }
+
     private Timed timed(String name, MazeGraph graph, int agents, Threading threading) {
         JobTimedPlanning planning = new JobTimedPlanning(graph, Budget.millisPerTick(millis));
         planning.setThreading(threading);
-        return new Timed(name, MazeScene.plannedBy(graph, agents, 1, planning),
+        return new Timed(name, MazeScene.patrolling(graph, agents, 1, planning),
                 threading == Threading.WORLD_THREAD ? planning : null);
     }
 

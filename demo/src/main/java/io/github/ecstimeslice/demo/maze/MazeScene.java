@@ -62,21 +62,25 @@ public final class MazeScene implements TickedScene {
         PathPlanningSystem<MazeGraph.Cell> planning = new PathPlanningSystem<>(graph, MazeGraph.OCTILE, graph, policy,
                 budget, history);
         planning.setThreading(threading);
-        return plannedBy(graph, agents, seed, planning);
+        return new MazeScene(graph, agents, seed, planning, null, false);
     }
 
-    /** The same scene planned by {@code planning}, a planner over {@code graph} the caller made (a benchmark's). */
-    public static MazeScene plannedBy(MazeGraph graph, int agents, long seed, PathPlanningSystem<MazeGraph.Cell> planning) {
-        return new MazeScene(graph, agents, seed, planning, null);
+    /**
+     * The benchmarks' variant, planned by {@code planning} (a planner over {@code graph} the caller
+     * made): the agents patrol instead of chasing, each to a random open cell and, once there, to
+     * another, so searches stay as long as the maze makes them however long the scene runs.
+     */
+    public static MazeScene patrolling(MazeGraph graph, int agents, long seed, PathPlanningSystem<MazeGraph.Cell> planning) {
+        return new MazeScene(graph, agents, seed, planning, null, true);
     }
 
-    /** The same scene planned by gdx-ai's {@code PathFinderQueue}, running {@code millisPerTick} a tick. */
-    public static MazeScene queued(MazeGraph graph, int agents, long seed, double millisPerTick) {
-        return new MazeScene(graph, agents, seed, null, new QueuedPlanning(graph, millisPerTick));
+    /** The scene planned by gdx-ai's {@code PathFinderQueue}, running {@code millisPerTick} a tick; patrolling if asked. */
+    public static MazeScene queued(MazeGraph graph, int agents, long seed, double millisPerTick, boolean patrol) {
+        return new MazeScene(graph, agents, seed, null, new QueuedPlanning(graph, millisPerTick), patrol);
     }
 
     private MazeScene(MazeGraph graph, int agents, long seed, PathPlanningSystem<MazeGraph.Cell> planning,
-                      QueuedPlanning queued) {
+                      QueuedPlanning queued, boolean patrol) {
         if (agents < 1 || agents > graph.getNodeCount()) {
             throw new IllegalArgumentException("the maze has " + graph.getNodeCount() + " open cells, room for 1 to "
                     + graph.getNodeCount() + " agents, was " + agents);
@@ -89,7 +93,7 @@ public final class MazeScene implements TickedScene {
         this.queued = queued;
         walking = new PathWalkSystem(graph);
         world = new World(new WorldConfigurationBuilder()
-                .with(tour, new ChaseTarget(graph), beforePlanning, planning != null ? planning : queued, beforeWalking,
+                .with(tour, patrol ? new Patrol(graph, seed) : new ChaseTarget(graph), beforePlanning, planning != null ? planning : queued, beforeWalking,
                         walking, afterWalking)
                 .build());
         positions = world.getMapper(Position.class);
@@ -352,6 +356,44 @@ public final class MazeScene implements TickedScene {
         @Override
         protected void process(int agent) {
             goals.get(agent).node = targetCell;
+        }
+    }
+
+    /**
+     * Gives each agent that stands with a plan behind it (it reached its goal, or its path ended)
+     * a new goal, a random open cell; seeded, so the same scene patrols the same way.
+     */
+    static final class Patrol extends IteratingSystem {
+        private final MazeGraph graph;
+        private final RandomXS128 random;
+        private ComponentMapper<PathGoal> goals;
+        private ComponentMapper<Route> routes;
+        /** Per agent: the tick of the plan it stood after when it last got a goal; -1 for none. */
+        private long[] drawnAfter = new long[0];
+
+        Patrol(MazeGraph graph, long seed) {
+            super(Aspect.all(PathGoal.class, Route.class));
+            this.graph = graph;
+            this.random = new RandomXS128(seed ^ 0x5DEECE66DL);
+        }
+
+        @Override
+        protected void inserted(int agent) {
+            if (agent >= drawnAfter.length) {
+                drawnAfter = java.util.Arrays.copyOf(drawnAfter, Math.max(agent + 1, drawnAfter.length * 2));
+            }
+            drawnAfter[agent] = -1;
+            goals.get(agent).node = random.nextInt(graph.getNodeCount());
+        }
+
+        @Override
+        protected void process(int agent) {
+            Route route = routes.get(agent);
+            long planned = route.plannedAtTick();
+            if (route.heading() == Route.NONE && planned >= 0 && planned != drawnAfter[agent]) {
+                drawnAfter[agent] = planned;
+                goals.get(agent).node = random.nextInt(graph.getNodeCount());
+            }
         }
     }
 

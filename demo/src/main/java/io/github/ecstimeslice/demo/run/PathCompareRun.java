@@ -72,7 +72,7 @@ final class PathCompareRun extends RowRun<MazeScene> {
             }
             case 1 -> {
                 rowName = String.format(Locale.ROOT, "gdx-ai PathFinderQueue, %.3g ms", millis);
-                yield MazeScene.queued(graph, agents, seed, millis);
+                yield MazeScene.queued(graph, agents, seed, millis, false);
             }
             case 2 -> {
                 rowName = String.format(Locale.ROOT, "ecs-timeslice %s %s, world thread", policy, budget);
