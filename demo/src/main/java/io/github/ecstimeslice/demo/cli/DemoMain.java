@@ -83,7 +83,8 @@ public final class DemoMain implements Callable<Integer> {
     private IoPolicy policy;
 
     @Option(names = "--budget", defaultValue = "every:0.5", paramLabel = "BUDGET", converter = BudgetConverter.class,
-            description = "jobs:N a tick, hz:R jobs a second, every:S seconds per NPC, or ms:M a tick (default: ${DEFAULT-VALUE})")
+            description = "jobs:N a tick, hz:R jobs a second, every:S seconds per NPC, or ms:M a tick (default: ${DEFAULT-VALUE};"
+                    + " with --scene paths, " + DEFAULT_PATH_BUDGET + ")")
     private Budget budget;
 
     @Option(names = "--ticks", paramLabel = "N", description = "ticks to run, at most " + MAX_TICKS_TEXT
