@@ -2,13 +2,13 @@ package io.github.ecstimeslice.facing;
 
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.SteadyStateBytes;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.TimeslicedSystem;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.stream.Stream;
 
@@ -22,9 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * per-thread allocation counter over thousands of ticks.
  */
 class SteadyStateAllocationTest {
-
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     static Stream<Arguments> policiesBudgetsAndThreading() {
         // each about 37 jobs a tick over 2,000 NPCs at 60 Hz: batches of about 55 ticks
@@ -60,8 +57,7 @@ class SteadyStateAllocationTest {
 
     private static void assertZeroBytesPerTick(IoPolicy policy, Budget budget, Threading threading, int historyDepth,
                                                boolean tiered) {
-        assertTrue(THREADS.isThreadAllocatedMemorySupported() && THREADS.isThreadAllocatedMemoryEnabled(),
-                "this JVM counts allocated bytes per thread");
+        SteadyStateBytes.assertCounted();
         FacingScene scene = new FacingScene(policy, budget, historyDepth, 2000, 50f, 10f, 0.7f, 3f, tiered);
         scene.decisions.setThreading(threading);
         if (threading != Threading.WORLD_THREAD) { // the animation on the workers too
@@ -69,24 +65,9 @@ class SteadyStateAllocationTest {
             scene.animation.setMinEntitiesForWorkers(1);
         }
         scene.run(5000, 1f / 60); // fills every slot and history, warms up the JIT
-        // Five spans of 1,000 ticks (many batch starts each: key collection, sync inputs and saves).
-        // Garbage made per tick or per batch shows in every span; the JIT may allocate a few bytes
-        // when it recompiles or deoptimizes a method (seen here: 208 and 64 bytes in 10,000 ticks;
-        // 208, 464 and 152 in one case run after the tiered ones), so up to three spans may be off
-        // zero, by a little: at least two at zero still rules out garbage made every tick or batch.
-        long[] spans = new long[5];
-        int zeroSpans = 0;
-        long total = 0;
-        for (int i = 0; i < spans.length; i++) {
-            long before = THREADS.getCurrentThreadAllocatedBytes();
-            scene.run(1000, 1f / 60);
-            spans[i] = THREADS.getCurrentThreadAllocatedBytes() - before;
-            zeroSpans += spans[i] == 0 ? 1 : 0;
-            total += spans[i];
-        }
-        String seen = policy + ", " + budget + ", " + threading + ": bytes allocated in each span of 1,000 ticks: " + Arrays.toString(spans);
-        assertTrue(zeroSpans >= 2, seen);
-        assertTrue(total < 1000, seen);
+        // five spans of 1,000 ticks, many batch starts each: key collection, sync inputs and saves
+        SteadyStateBytes.assertNoGarbage(() -> scene.run(1000, 1f / 60), policy + ", " + budget + ", " + threading
+                + ", 1,000 ticks a span");
         assertTrue(scene.decisions.batchesCompleted() > 20, "the run crossed many batches");
         if (tiered) {
             for (int tier = 0; tier < 3; tier++) {

@@ -6,12 +6,12 @@ import com.artemis.ComponentMapper;
 import com.artemis.systems.IteratingSystem;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.SteadyStateBytes;
 import io.github.ecstimeslice.Threading;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -26,9 +26,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * measured with the JDK's per-thread allocation counter, as the facing kit's test does.
  */
 class PathsSteadyStateAllocationTest {
-
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     /** The two cells an agent walks between. */
     public static class Patrol extends Component {
@@ -65,8 +62,7 @@ class PathsSteadyStateAllocationTest {
     @ParameterizedTest(name = "{0}, node limit {1}")
     @MethodSource("threadingAndLimits")
     void aSteadyStateTickAllocatesZeroBytesOnTheWorldThread(Threading threading, int limit) {
-        assertTrue(THREADS.isThreadAllocatedMemorySupported() && THREADS.isThreadAllocatedMemoryEnabled(),
-                "this JVM counts allocated bytes per thread");
+        SteadyStateBytes.assertCounted();
         Grid grid = Grid.random(32, 32, 0.25, 3);
         PathPlanningSystem<Grid.Cell> planner = PathPlanningSystemTest.planner(grid, IoPolicy.AIAO, Budget.jobsPerTick(10));
         planner.setThreading(threading);
@@ -88,22 +84,8 @@ class PathsSteadyStateAllocationTest {
             patrols.get(agent).b = b;
         }
         scene.run(4000, 1f / 60); // fills every buffer and the finders' node records, warms up the JIT
-        // five spans of 1,000 ticks; as in the facing kit's test, the JIT may allocate a few bytes
-        // when it recompiles, so up to three spans may be off zero, by a little
-        long[] spans = new long[5];
-        int zeroSpans = 0;
-        long total = 0;
-        int arrivals = 0;
-        for (int i = 0; i < spans.length; i++) {
-            long before = THREADS.getCurrentThreadAllocatedBytes();
-            scene.run(1000, 1f / 60);
-            spans[i] = THREADS.getCurrentThreadAllocatedBytes() - before;
-            zeroSpans += spans[i] == 0 ? 1 : 0;
-            total += spans[i];
-        }
-        String seen = threading + ", limit " + limit + ": bytes allocated in each span of 1,000 ticks: " + Arrays.toString(spans);
-        assertTrue(zeroSpans >= 2, seen);
-        assertTrue(total < 1000, seen);
+        SteadyStateBytes.assertNoGarbage(() -> scene.run(1000, 1f / 60), threading + ", limit " + limit
+                + ", 1,000 ticks a span");
         assertTrue(planner.jobsRunTotal() >= 9000 * 10 - 10, "planned all along: " + planner.jobsRunTotal());
         int found = 0;
         int limited = 0;
