@@ -294,9 +294,8 @@ public final class DemoMain implements Callable<Integer> {
         }
         String budgetText = given("--budget")
                 ? spec.commandLine().getParseResult().matchedOption("--budget").stringValues().get(0) : DEFAULT_PATH_BUDGET;
-        if (budgetText.startsWith("ms:")) {
-            budgetMillis = Double.parseDouble(budgetText.substring(3)); // BudgetText checked it
-        } else if (compare) {
+        budgetMillis = BudgetText.millisPerTick(budgetText);
+        if (Double.isNaN(budgetMillis) && compare) {
             throw usage("--compare with --scene paths gives every planner the same milliseconds a tick:"
                     + " use --budget ms:M, was '" + budgetText + "'");
         }

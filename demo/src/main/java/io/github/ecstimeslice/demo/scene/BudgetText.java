@@ -36,6 +36,17 @@ public final class BudgetText {
         }
     }
 
+    /**
+     * The milliseconds a tick of a budget written {@code ms:M}, as {@link #parse} reads it; NaN
+     * for the other forms.
+     *
+     * @throws IllegalArgumentException if the text is not a budget, as {@link #parse} does
+     */
+    public static double millisPerTick(String text) {
+        parse(text);
+        return text.startsWith("ms:") ? number(text, text.substring(3)) : Double.NaN;
+    }
+
     private static double number(String text, String amount) {
         try {
             return Double.parseDouble(amount);
