@@ -8,8 +8,7 @@ import java.util.function.Supplier;
 
 /**
  * One batch of a {@link TimeslicedSystem}: a job slot per entity subscribed when it started, in
- * ascending id order, each with its input object and the handle of its output in the
- * {@link DecisionStore}'s pool; the position of the next slot to start; the slots dropped (their
+ * ascending id order, each with its input object (and its output object, with no history); the position of the next slot to start; the slots dropped (their
  * entity left, or their job failed). The slots are reused from batch to batch and grow only when
  * a batch is larger than any before it. Its owner and the job runners read the fields directly.
  */
@@ -19,8 +18,8 @@ final class Batch {
     int[] keys = new int[0];
     /** Per slot, the input object its job reads. */
     Object[] inputs = new Object[0];
-    /** Per slot, the handle of the output object its job writes, with no history ({@link DecisionStore#NONE} else). */
-    int[] outputHandles = new int[0];
+    /** Per slot, the output object its job writes, with no history (null else: jobs write their entity's own). */
+    Object[] outputs = new Object[0];
     int size;
     /** The next slot to start; the slots before it were started or dropped. */
     int position;
@@ -106,28 +105,23 @@ final class Batch {
     /**
      * Grows the slots to at least {@code size}, by half at least. The new inputs and outputs (none
      * if {@code newOutput} is null: jobs with a history write their entity's own) are all made
-     * before any field changes, so one that throws leaves the batch as it was; then the outputs
-     * join {@code store}'s pool.
+     * before any field changes, so one that throws leaves the batch as it was.
      */
-    void ensureCapacity(int size, Supplier<?> newInput, Supplier<?> newOutput, DecisionStore store) {
+    void ensureCapacity(int size, Supplier<?> newInput, Supplier<?> newOutput) {
         int capacity = keys.length;
         if (size <= capacity) {
             return;
         }
         int grown = Math.max(size, capacity + (capacity >> 1));
         Object[] grownInputs = Arrays.copyOf(inputs, grown);
-        Object[] newOutputs = new Object[grown - capacity];
+        Object[] grownOutputs = Arrays.copyOf(outputs, grown);
         for (int i = capacity; grown > i; i++) {
             grownInputs[i] = newInput.get();
-            newOutputs[i - capacity] = newOutput == null ? null : newOutput.get();
-        }
-        int[] grownHandles = Arrays.copyOf(outputHandles, grown);
-        for (int i = capacity; grown > i; i++) {
-            grownHandles[i] = newOutput == null ? DecisionStore.NONE : store.add(newOutputs[i - capacity]);
+            grownOutputs[i] = newOutput == null ? null : newOutput.get();
         }
         keys = Arrays.copyOf(keys, grown);
         dropped.ensureCapacity(grown);
         inputs = grownInputs;
-        outputHandles = grownHandles;
+        outputs = grownOutputs;
     }
 }

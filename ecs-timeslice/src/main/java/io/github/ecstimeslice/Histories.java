@@ -13,11 +13,10 @@ import java.util.Arrays;
 /**
  * The saved outputs of a {@link TimeslicedSystem}: its {@link DecisionStore}, the entities'
  * {@link DecisionHistory} components, and the save that makes a job's output an entity's latest
- * and publishes it. A job writes its entity's spare output; the save moves the spare's handle into
- * the entity's ring and takes the handle it displaces as the next spare, so nothing is copied or
- * allocated once the rings are full, and each entity's objects stay its own. With
- * {@link TimeslicedSystem#NO_HISTORY} jobs write their batch slot's output and a save is only the
- * publishing call.
+ * and publishes it. A job writes its entity's spare, the slot after its newest output; the save
+ * turns the entity's ring onto it, so nothing is copied or allocated once the entity has its
+ * objects, and each entity's objects stay its own. With {@link TimeslicedSystem#NO_HISTORY} jobs
+ * write their batch slot's output and a save is only the publishing call.
  */
 final class Histories<O> {
 
@@ -114,26 +113,27 @@ final class Histories<O> {
     private void save(int slot) {
         int entityId = batch.keys[slot];
         if (depth == TimeslicedSystem.NO_HISTORY) {
-            system.outputSaved(entityId, (O) store.object(batch.outputHandles[slot]));
+            system.outputSaved(entityId, (O) batch.outputs[slot]);
             return;
         }
-        int[] spares = store.spares();
-        int output = spares[entityId];
-        int displaced = store.pushIfFull(entityId, output, stats.tick, stats.gameSeconds);
-        spares[entityId] = displaced != DecisionStore.NONE ? displaced : firstSaves(entityId, output);
-        system.outputSaved(entityId, (O) store.object(output));
+        Object output = store.outputs()[store.spare(entityId)];
+        if (!DecisionStore.pushIfAttached(store.stamps(), store.stride(), store.slots(), depth, entityId, stats.tick,
+                Double.doubleToRawLongBits(stats.gameSeconds))) {
+            firstSave(entityId);
+        }
+        system.outputSaved(entityId, (O) output);
     }
 
     /**
-     * The handle of the output object the entity's job writes: its spare. An entity without one
-     * (its first job since its id was first used) gets every object its history will hold at once
+     * The object the entity's job writes: its spare. An entity without objects (its first job
+     * since its id was first used) gets every object its history will hold at once
      * ({@code createOutput}, depth + 1 times, which may throw before anything changes), so one
      * entity's outputs sit side by side in memory, in the order entities first decide, whichever
      * batches its later jobs fall in (tiers). On the world's thread, before the job; with history only.
      */
-    int jobOutput(int entityId) {
-        int spare = store.spares()[entityId];
-        if (spare == DecisionStore.NONE) {
+    Object jobOutput(int entityId) {
+        Object spare = store.outputs()[store.spare(entityId)];
+        if (spare == null) {
             int missing = store.missingOutputs(entityId);
             if (made.length < missing) {
                 made = new Object[missing];
@@ -142,26 +142,23 @@ final class Histories<O> {
                 for (int i = 0; i < missing; i++) {
                     made[i] = system.newOutput();
                 }
-                spare = store.adopt(entityId, made, missing);
+                store.adopt(entityId, made, missing);
             } finally {
                 Arrays.fill(made, 0, missing, null); // keeps no game object alive
             }
+            spare = store.outputs()[store.spare(entityId)];
         }
         return spare;
     }
 
     /**
-     * The cold part of a save, while the entity's ring fills: on its first save since it joined
-     * attaches its history component, then pushes {@code output}. Returns the handle displaced: the
-     * entity's next spare ({@link DecisionStore#NONE} until the ring is full, unless an earlier
-     * entity with the id left one).
+     * The cold part of a save, once per entity, on its first save since it joined: attaches its
+     * history component, then makes its spare its newest output.
      */
-    int firstSaves(int entityId, int output) {
-        if (!store.attached(entityId)) {
-            mapper.create(entityId).bind(store, entityId);
-            store.markAttached(entityId);
-        }
-        return store.push(entityId, output, stats.tick, stats.gameSeconds);
+    void firstSave(int entityId) {
+        mapper.create(entityId).bind(store, entityId);
+        store.markAttached(entityId);
+        store.push(entityId, stats.tick, stats.gameSeconds);
     }
 
     /**

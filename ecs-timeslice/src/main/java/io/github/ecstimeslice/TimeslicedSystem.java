@@ -97,9 +97,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      *                     {@link DecisionHistory}); {@code null} for {@link DecisionHistory} itself,
      *                     which only one timesliced system in a world may use
      * @param historyDepth how many saved outputs each entity keeps, 1 to 1,024, or
-     *                     {@link #NO_HISTORY}. A history takes about 24 × depth + 4 bytes per
-     *                     entity id up to the highest id seen, and holds ids up to about
-     *                     2<sup>31</sup> / (3 × depth): past that a batch start fails with an
+     *                     {@link #NO_HISTORY}. A history takes about 20 × (depth + 1) + 8 bytes
+     *                     per entity id up to the highest id seen, plus depth + 1 output objects
+     *                     per entity, and holds ids up to {@link #highestEntityId(int)}, about
+     *                     2<sup>30</sup> / (depth + 1): past that a batch start fails with an
      *                     {@code IllegalStateException} naming the id
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
      *                                  {@code historyDepth} is below 0 or above 1,024
@@ -315,6 +316,20 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return schedule.tiered() ? schedule.decisionsPerSecond[tier] : stats.decisionsPerSecond(); // one tier: all
     }
 
+    /**
+     * The highest entity id a system keeping {@code historyDepth} outputs per entity can hold
+     * (about 2<sup>30</sup> / (depth + 1); any id with {@link #NO_HISTORY}).
+     *
+     * @throws IllegalArgumentException if {@code historyDepth} is below 0 or above 1,024
+     */
+    public static int highestEntityId(int historyDepth) {
+        if (historyDepth < NO_HISTORY || historyDepth > DecisionStore.MAX_DEPTH) {
+            throw new IllegalArgumentException("history depth must be from 0 to " + DecisionStore.MAX_DEPTH
+                    + ", was " + historyDepth);
+        }
+        return historyDepth == NO_HISTORY ? Integer.MAX_VALUE : DecisionStore.highestEntityId(historyDepth);
+    }
+
     /** How many saved outputs each entity's history keeps. */
     public final int historyDepth() {
         return histories.depth;
@@ -444,8 +459,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
         if (size > batch.capacity()) {
             worldThread.makeSharedObjects();
-            batch.ensureCapacity(size, this::newInput, histories.depth == NO_HISTORY ? this::newOutput : null,
-                    histories.store);
+            batch.ensureCapacity(size, this::newInput, histories.depth == NO_HISTORY ? this::newOutput : null);
         }
         workers.ensureCapacity(batch.capacity()); // O(1) unless the batch grew
         if (batch.policy.syncOutput()) {

@@ -27,8 +27,8 @@ final class WorkerJobs<I, O> {
     private final JobAllowance allowance;
     /** The slots of the started jobs, in slot order; {@code started[0, startedCount)}. */
     private int[] started = new int[0];
-    /** Per started job, the handle of the output object it writes. */
-    private int[] startedOutputs = new int[0];
+    /** Per started job, the output object it writes. */
+    private Object[] startedOutputs = new Object[0];
     private int startedCount;
     /** Per started job, what it threw, or null; written by the workers. */
     private Throwable[] startedFailures = new Throwable[0];
@@ -49,7 +49,7 @@ final class WorkerJobs<I, O> {
     void ensureCapacity(int slots) {
         if (started.length < slots) {
             started = new int[slots];
-            startedOutputs = new int[slots];
+            startedOutputs = new Object[slots];
             startedFailures = new Throwable[slots];
         }
     }
@@ -75,14 +75,14 @@ final class WorkerJobs<I, O> {
                 if (b.isDropped(slot)) {
                     continue;
                 }
-                int output;
+                Object output;
                 try {
                     if (!syncInput) {
                         decider.setUpInput(b.keys[slot], (I) b.inputs[slot]);
                     }
                     // with history the entity's spare (made at its first job), else the slot's
                     output = histories.depth != TimeslicedSystem.NO_HISTORY ? histories.jobOutput(b.keys[slot])
-                            : b.outputHandles[slot];
+                            : b.outputs[slot];
                 } catch (Throwable thrown) {
                     failures.jobFailed(b, slot, thrown);
                     continue;
@@ -109,14 +109,13 @@ final class WorkerJobs<I, O> {
         TimeslicedSystem<I, O> decider = system;
         int[] slots = started;
         Throwable[] thrown = startedFailures;
-        int[] outputs = startedOutputs;
+        Object[] outputs = startedOutputs;
         int[] keys = batch.keys;
         Object[] inputs = batch.inputs;
-        DecisionStore store = histories.store; // not its pool: the world's thread may grow it meanwhile
         for (int i = from; to > i; i++) {
             int slot = slots[i];
             try {
-                decider.runJob(keys[slot], (I) inputs[slot], (O) store.object(outputs[i]));
+                decider.runJob(keys[slot], (I) inputs[slot], (O) outputs[i]);
             } catch (Throwable t) {
                 thrown[i] = t;
             }

@@ -106,13 +106,13 @@ final class WorldThreadJobs<I, O> {
         Object[] inputs = b.inputs;
         I shared = sharedInput;
         DecisionStore store = histories.store;
-        Object[] pool = store.pool();
-        int[] rings = store.rings();
-        long[] entries = store.entries();
         int depth = store.depth();
-        // the output handles: with history by entity (each one's spare), else by slot
-        int[] outputs = depth != TimeslicedSystem.NO_HISTORY ? store.spares() : b.outputHandles;
-        int fullState = store.fullState();
+        boolean history = depth != TimeslicedSystem.NO_HISTORY;
+        // the output objects: with history by entity (each one's spare), else by slot
+        Object[] outputs = history ? store.outputs() : b.outputs;
+        long[] stamps = store.stamps();
+        int stride = store.stride();
+        int slots = store.slots();
         long savedTick = stats.tick;
         long savedSecondsBits = Double.doubleToRawLongBits(stats.gameSeconds);
         int size = b.size;
@@ -130,20 +130,18 @@ final class WorldThreadJobs<I, O> {
                     if (!syncInput) {
                         decider.setUpInput(entityId, input);
                     }
-                    int output = outputs[depth != TimeslicedSystem.NO_HISTORY ? entityId : current];
-                    if (output == DecisionStore.NONE) { // the entity's first job: its outputs, made now
-                        output = histories.jobOutput(entityId);
-                        pool = store.pool(); // it may have grown the pool
+                    O output = (O) outputs[history ? DecisionStore.spare(stamps, stride, slots, entityId) : current];
+                    if (output == null) { // the entity's first job: its objects, made now
+                        output = (O) histories.jobOutput(entityId);
                     }
                     ran++;
-                    O object = (O) pool[output];
-                    decider.runJob(entityId, input, object);
+                    decider.runJob(entityId, input, output);
                     if (!syncOutput) { // the save, with the store's arrays in locals
-                        int displaced = DecisionStore.pushIfFull(rings, entries, depth, fullState, entityId, output,
-                                savedTick, savedSecondsBits);
-                        outputs[entityId] = displaced != DecisionStore.NONE ? displaced
-                                : histories.firstSaves(entityId, output);
-                        decider.outputSaved(entityId, object);
+                        if (!DecisionStore.pushIfAttached(stamps, stride, slots, depth, entityId, savedTick,
+                                savedSecondsBits)) {
+                            histories.firstSave(entityId);
+                        }
+                        decider.outputSaved(entityId, output);
                     }
                 } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
                     failures.jobFailed(b, current, thrown);

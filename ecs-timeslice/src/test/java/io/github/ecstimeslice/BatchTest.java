@@ -17,7 +17,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The batch's slots, keys, drops and growth, without a world. */
 class BatchTest {
 
-    private final DecisionStore store = new DecisionStore(2);
 
     private static IntBag ids(int... ids) {
         IntBag bag = new IntBag();
@@ -29,7 +28,7 @@ class BatchTest {
 
     private Batch batchOf(int... ids) {
         Batch batch = new Batch(IoPolicy.AIAO);
-        batch.ensureCapacity(ids.length, Object::new, Object::new, store);
+        batch.ensureCapacity(ids.length, Object::new, Object::new);
         batch.start(ids(ids), IoPolicy.SISO, new TierSchedule(null, null));
         return batch;
     }
@@ -81,16 +80,16 @@ class BatchTest {
     }
 
     @Test
-    void growingGivesEverySlotItsOwnInputAndAnOutputInTheStore() {
+    void growingGivesEverySlotItsOwnInputAndOutput() {
         Batch batch = new Batch(IoPolicy.AIAO);
-        batch.ensureCapacity(4, Object::new, Object::new, store);
+        batch.ensureCapacity(4, Object::new, Object::new);
         assertEquals(4, batch.capacity());
         for (int i = 0; i < 4; i++) {
             for (int j = 0; j < i; j++) {
                 assertNotSame(batch.inputs[i], batch.inputs[j]);
-                assertFalse(batch.outputHandles[i] == batch.outputHandles[j]);
+                assertNotSame(batch.outputs[i], batch.outputs[j]);
             }
-            assertTrue(store.object(batch.outputHandles[i]) != null);
+            assertTrue(batch.outputs[i] != null);
         }
     }
 
@@ -102,20 +101,19 @@ class BatchTest {
             return new Object();
         };
         Batch batch = new Batch(IoPolicy.AIAO);
-        batch.ensureCapacity(10, counting, counting, store);
-        batch.ensureCapacity(11, counting, counting, store);
+        batch.ensureCapacity(10, counting, counting);
+        batch.ensureCapacity(11, counting, counting);
         assertEquals(15, batch.capacity());
         assertEquals(30, made.get());
-        batch.ensureCapacity(15, counting, counting, store);
+        batch.ensureCapacity(15, counting, counting);
         assertEquals(30, made.get());
     }
 
     @Test
-    void aFactoryThatThrowsLeavesTheSlotsAndTheStoreAsTheyWere() {
+    void aFactoryThatThrowsLeavesTheSlotsAsTheyWere() {
         Batch batch = new Batch(IoPolicy.AIAO);
-        batch.ensureCapacity(2, Object::new, Object::new, store);
+        batch.ensureCapacity(2, Object::new, Object::new);
         Object[] inputs = batch.inputs;
-        int pooled = store.pool().length;
         AtomicInteger outputs = new AtomicInteger();
         Supplier<Object> failingThird = () -> {
             if (outputs.incrementAndGet() == 3) {
@@ -123,12 +121,11 @@ class BatchTest {
             }
             return new Object();
         };
-        assertThrows(IllegalStateException.class, () -> batch.ensureCapacity(6, Object::new, failingThird, store));
+        assertThrows(IllegalStateException.class, () -> batch.ensureCapacity(6, Object::new, failingThird));
         assertEquals(2, batch.capacity());
         assertSame(inputs, batch.inputs);
-        assertEquals(2, batch.outputHandles.length);
-        assertEquals(pooled, store.pool().length);
-        batch.ensureCapacity(6, Object::new, Object::new, store);
+        assertEquals(2, batch.outputs.length);
+        batch.ensureCapacity(6, Object::new, Object::new);
         assertEquals(6, batch.capacity());
     }
 }

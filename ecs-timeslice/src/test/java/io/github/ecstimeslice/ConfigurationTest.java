@@ -40,6 +40,16 @@ class ConfigurationTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new StampSystem(IoPolicy.SISO, Budget.jobsPerTick(1), depth));
         assertTrue(e.getMessage().contains("depth") && e.getMessage().contains(String.valueOf(depth)), e.getMessage());
+        IllegalArgumentException asked = assertThrows(IllegalArgumentException.class,
+                () -> TimeslicedSystem.highestEntityId(depth));
+        assertEquals(e.getMessage(), asked.getMessage());
+    }
+
+    @Test
+    void theHighestEntityIdShrinksWithTheHistoryDepth() {
+        assertEquals(Integer.MAX_VALUE, TimeslicedSystem.highestEntityId(TimeslicedSystem.NO_HISTORY));
+        assertEquals(306_783_376, TimeslicedSystem.highestEntityId(2)); // 7 longs of stamps an id in one long[]
+        assertEquals(1_047_041, TimeslicedSystem.highestEntityId(1024));
     }
 
     @Test

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,12 +14,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DecisionStoreTest {
 
     private final DecisionStore store = new DecisionStore(2);
-    private final Object a = "a";
-    private final Object b = "b";
-    private final Object c = "c";
-    private final int ha = store.add(a);
-    private final int hb = store.add(b);
-    private final int hc = store.add(c);
+
+    /** Gives {@code entity} the objects a, b, c (its three slots, in slot order) and returns them. */
+    private Object[] objectsOf(int entity) {
+        store.ensureEntity(entity);
+        Object[] made = {entity + "a", entity + "b", entity + "c"};
+        assertEquals(3, store.missingOutputs(entity), "depth 2 holds three objects: two outputs and the spare");
+        store.adopt(entity, made.clone(), 3);
+        return made;
+    }
+
+    /** The object the entity's next job writes. */
+    private Object spare(int entity) {
+        return store.outputs()[store.spare(entity)];
+    }
 
     @Test
     void anIdNeverSavedHasNothing() {
@@ -28,102 +37,95 @@ class DecisionStoreTest {
             assertNull(store.latest(id));
             assertFalse(store.attached(id));
         }
-        assertEquals(DecisionStore.NONE, store.push(3, ha, 1, 0), "a first save displaces no object");
     }
 
     @Test
-    void pushesKeepTheNewestFirstWithTheirTickAndTime() {
-        store.ensureEntity(3);
-        assertEquals(DecisionStore.NONE, store.push(3, ha, 10, 0.5));
-        assertEquals(DecisionStore.NONE, store.push(3, hb, 11, 1.0));
+    void eachSaveMakesTheSpareTheNewestWithItsTickAndTimeAndTheOldestTheNextSpare() {
+        Object[] made = objectsOf(3);
+        Object first = spare(3);
+        store.push(3, 10, 0.5);
+        assertSame(first, store.latest(3));
+        Object second = spare(3);
+        assertNotEquals(first, second);
+        store.push(3, 11, 1.0);
         assertEquals(2, store.size(3));
-        assertSame(b, store.latest(3));
-        assertSame(a, store.output(3, 1));
+        assertSame(second, store.latest(3));
+        assertSame(first, store.output(3, 1));
         assertEquals(11, store.savedAtTick(3, 0));
         assertEquals(0.5, store.savedAtSeconds(3, 1));
-        assertEquals(ha, store.push(3, hc, 12, 1.5)); // the oldest is evicted, for reuse
-        assertSame(c, store.latest(3));
-        assertSame(b, store.output(3, 1));
-        assertEquals(2, store.size(3));
+        Object third = spare(3);
+        store.push(3, 12, 1.5);
+        assertSame(third, store.latest(3));
+        assertSame(second, store.output(3, 1));
+        assertEquals(2, store.size(3), "the depth caps what is kept");
+        assertSame(first, spare(3), "the evicted oldest is written next");
+        assertEquals(12, store.savedAtTick(3, 0));
+        assertEquals(1.0, store.savedAtSeconds(3, 1));
+        for (Object each : new Object[]{first, second, third}) {
+            assertTrue(each == made[0] || each == made[1] || each == made[2], "only the entity's own objects turn");
+        }
     }
 
     @Test
-    void theHotSaveNeedsAnAttachedEntityWithAFullRing() {
-        store.ensureEntity(3);
-        store.push(3, ha, 1, 0);
-        store.push(3, hb, 2, 0);
-        assertEquals(DecisionStore.NONE, store.pushIfFull(3, hc, 3, 0)); // full, not attached
-        assertSame(b, store.latest(3));
+    void theHotSaveTurnsOnlyAnAttachedEntity() {
+        objectsOf(3);
+        Object written = spare(3);
+        assertFalse(DecisionStore.pushIfAttached(store.stamps(), store.stride(), store.slots(), 2, 3, 1, 0));
+        assertEquals(0, store.size(3), "nothing changes before the component is attached");
         store.markAttached(3);
-        assertEquals(ha, store.pushIfFull(3, hc, 3, 0.25));
-        assertSame(c, store.latest(3));
+        assertTrue(DecisionStore.pushIfAttached(store.stamps(), store.stride(), store.slots(), 2, 3, 3,
+                Double.doubleToRawLongBits(0.25)));
+        assertSame(written, store.latest(3));
         assertEquals(3, store.savedAtTick(3, 0));
         assertEquals(0.25, store.savedAtSeconds(3, 0));
+        assertTrue(store.attached(3), "a save keeps the attached mark");
     }
 
     @Test
-    void theHotSaveLeavesAFillingRingToThePush() {
-        store.ensureEntity(3);
-        store.markAttached(3);
-        store.push(3, ha, 1, 0);
-        assertEquals(DecisionStore.NONE, store.pushIfFull(3, hb, 2, 0));
-        assertEquals(1, store.size(3));
+    void neighboursRingsDoNotTouch() {
+        objectsOf(1);
+        Object[] two = objectsOf(2);
+        objectsOf(3);
+        for (int i = 0; i < 5; i++) {
+            store.push(2, i, i);
+        }
+        assertEquals(0, store.size(1));
+        assertEquals(0, store.size(3));
+        assertEquals(4, store.savedAtTick(2, 0));
+        assertEquals(3, store.savedAtTick(2, 1));
+        assertTrue(store.latest(2) == two[0] || store.latest(2) == two[1] || store.latest(2) == two[2]);
     }
 
     @Test
-    void anEntityAdoptsItsSpareAndAnObjectForEachEmptyEntryWhichItsSavesThenCycle() {
-        DecisionStore store = new DecisionStore(2);
-        store.ensureEntity(5);
-        assertEquals(3, store.missingOutputs(5), "a spare and two entries");
-        Object[] made = {"a", "b", "c"};
-        int spare = store.adopt(5, made, 3);
-        assertEquals("a", store.object(spare));
-        assertEquals(0, store.missingOutputs(5));
-        assertEquals(0, store.size(5), "adopted objects are no saved outputs");
-        // each push displaces an adopted object, the next spare; the first cycles back once the ring is full
-        int next = store.push(5, spare, 1, 0.1);
-        assertEquals("b", store.object(next));
-        next = store.push(5, next, 2, 0.2);
-        assertEquals("c", store.object(next));
-        store.markAttached(5);
-        next = store.pushIfFull(5, next, 3, 0.3);
-        assertEquals("a", store.object(next));
-        assertEquals("c", store.latest(5));
-        assertEquals(2, store.size(5));
-    }
-
-    @Test
-    void anEntityWhoseIdKeptObjectsFromBeforeAClearAdoptsOnlyWhatItLacks() {
-        DecisionStore store = new DecisionStore(2);
-        store.ensureEntity(1);
-        store.adopt(1, new Object[]{"a", "b", "c"}, 3);
-        store.push(1, store.spares()[1], 1, 0.1);
+    void anEntityWhoseIdKeptItsObjectsFromBeforeAClearAdoptsNothing() {
+        Object[] made = objectsOf(1);
+        store.markAttached(1);
+        store.push(1, 1, 0.1);
         store.clear(1);
-        assertEquals(0, store.missingOutputs(1), "the spare and the entries' objects stay for the id's next entity");
-        store.spares()[1] = DecisionStore.NONE;
-        assertEquals(1, store.missingOutputs(1));
-        int spare = store.adopt(1, new Object[]{"d"}, 1);
-        assertEquals("d", store.object(spare));
+        assertEquals(0, store.missingOutputs(1), "the objects stay for the id's next entity");
+        Object next = spare(1);
+        assertTrue(next == made[0] || next == made[1] || next == made[2]);
     }
 
     @Test
-    void clearingForgetsTheOutputsButKeepsTheObjectsForReuse() {
-        store.ensureEntity(3);
+    void clearingForgetsTheOutputsAndTheAttachedMark() {
+        objectsOf(3);
         store.markAttached(3);
-        store.push(3, ha, 1, 0);
-        store.push(3, hb, 2, 0);
+        store.push(3, 1, 0);
+        store.push(3, 2, 0);
         store.clear(3);
         assertEquals(0, store.size(3));
         assertFalse(store.attached(3));
         assertNull(store.latest(3));
-        assertEquals(ha, store.push(3, hc, 3, 0), "the next save displaces the stale handle, for reuse");
+        store.push(3, 3, 0);
+        assertEquals(1, store.size(3), "the next save starts again");
         store.clear(99); // an id never seen: nothing to do
     }
 
     @Test
     void anAgeOutsideTheSavedOutputsNamesTheAge() {
-        store.ensureEntity(3);
-        store.push(3, ha, 1, 0);
+        objectsOf(3);
+        store.push(3, 1, 0);
         IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class, () -> store.output(3, 1));
         assertTrue(thrown.getMessage().contains("age 1"), thrown.getMessage());
         assertThrows(IndexOutOfBoundsException.class, () -> store.savedAtTick(3, -1));
@@ -131,29 +133,23 @@ class DecisionStoreTest {
 
     @Test
     void anIdTooLargeForTheDepthFailsNamingTheId() {
+        // 1,024 outputs: 2,051 longs of stamps per id, and a long[] holds 2,147,483,639
+        assertEquals(1_047_041, DecisionStore.highestEntityId(DecisionStore.MAX_DEPTH));
+        assertEquals(306_783_376, DecisionStore.highestEntityId(2)); // 7 longs per id
         DecisionStore deep = new DecisionStore(DecisionStore.MAX_DEPTH);
-        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> deep.ensureEntity(700_000));
-        assertTrue(thrown.getMessage().contains("700000"), thrown.getMessage());
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> deep.ensureEntity(1_047_042));
+        assertTrue(thrown.getMessage().contains("1047042"), thrown.getMessage());
     }
 
     @Test
     void theRingsGrowWithTheLargestIdAndKeepWhatWasSaved() {
-        store.ensureEntity(1);
-        store.push(1, ha, 1, 0);
+        objectsOf(1);
+        Object saved = spare(1);
+        store.push(1, 7, 0);
         store.ensureEntity(5000);
-        assertSame(a, store.latest(1));
-        assertEquals(DecisionStore.NONE, store.push(5000, hb, 2, 0), "a new id's first save displaces nothing");
-        assertSame(b, store.latest(5000));
-    }
-
-    @Test
-    void thePoolHandsOutHandlesInOrder() {
-        assertEquals(0, ha);
-        assertEquals(1, hb);
-        assertEquals(2, hc);
-        for (int i = 3; i < 100; i++) {
-            assertEquals(i, store.add(new Object()));
-        }
-        assertSame(c, store.object(hc));
+        assertSame(saved, store.latest(1));
+        assertEquals(7, store.savedAtTick(1, 0));
+        assertEquals(3, store.missingOutputs(5000), "a new id has no objects");
+        assertEquals(0, store.size(5000));
     }
 }

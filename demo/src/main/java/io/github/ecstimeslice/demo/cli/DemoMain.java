@@ -241,10 +241,10 @@ public final class DemoMain implements Callable<Integer> {
 
     /** Refuses a scene the heap or the history cannot hold, before building it takes minutes and fails. */
     private void checkMemory() {
-        long idLimit = history == 0 ? Long.MAX_VALUE : (Integer.MAX_VALUE - 8) / (3L * history); // the store's, see TimeslicedSystem
-        if (npcs + 1L > idLimit) {
+        int highestId = TimeslicedSystem.highestEntityId(history);
+        if (npcs > highestId) { // the NPCs are entities 1 to npcs
             throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d: a history of %d decisions holds entity ids"
-                    + " up to %d; keep fewer decisions or fewer NPCs", npcs, history, history, idLimit - 1));
+                    + " up to %d; keep fewer decisions or fewer NPCs", npcs, history, history, highestId));
         }
         int kept = compare ? Math.max(history, TimeslicedSystem.DEFAULT_HISTORY_DEPTH) : history;
         double needed = npcs * (BYTES_PER_NPC + BYTES_PER_KEPT_DECISION * kept) * GROWTH_HEADROOM;
