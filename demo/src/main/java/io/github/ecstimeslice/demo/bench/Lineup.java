@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * Worlds ticked in turn, one tick each, every tick timed, for rounds of many ticks: a slow spell of
@@ -32,6 +33,9 @@ final class Lineup {
     private final List<Integer> warmUps = new ArrayList<>();
     /** Per world, every measured tick, round after round. */
     private final List<TickTimes> times = new ArrayList<>();
+    /** Per world, its decisions made so far (null: not counted), and how many the measured ticks made. */
+    private final List<LongSupplier> decisionCounters = new ArrayList<>();
+    private long[] measuredDecisions;
 
     Lineup(int rounds, int ticks) {
         this.rounds = rounds;
@@ -42,6 +46,12 @@ final class Lineup {
         add(name, world::process, world::dispose, warmUpTicks);
     }
 
+    /** Adds a world whose decisions {@code decisionsMade} counts, for {@link #printCosts}. */
+    void add(String name, World world, int warmUpTicks, LongSupplier decisionsMade) {
+        add(name, world::process, world::dispose, warmUpTicks);
+        decisionCounters.set(decisionCounters.size() - 1, decisionsMade);
+    }
+
     /** Adds a world known only by how to tick it and dispose of it (one from another class loader, say). */
     void add(String name, Runnable tick, Runnable dispose, int warmUpTicks) {
         names.add(name);
@@ -49,6 +59,7 @@ final class Lineup {
         tickers.add(tick);
         disposers.add(dispose);
         times.add(new TickTimes(rounds * ticks));
+        decisionCounters.add(null);
     }
 
     void run() {
@@ -69,6 +80,10 @@ final class Lineup {
                 world.run();
             }
         }
+        measuredDecisions = new long[ws.length];
+        for (int w = 0; w < ws.length; w++) {
+            measuredDecisions[w] = decisionCounters.get(w) == null ? 0 : -decisionCounters.get(w).getAsLong();
+        }
         for (int i = 0, n = rounds * ticks; i < n; i++) {
             for (int k = 0; k < ws.length; k++) {
                 int w = (i & 1) == 0 ? k : ws.length - 1 - k; // every other tick backwards: no world always follows another
@@ -76,6 +91,9 @@ final class Lineup {
                 ws[w].run();
                 measured[w].add(System.nanoTime() - start);
             }
+        }
+        for (int w = 0; w < ws.length; w++) {
+            measuredDecisions[w] += decisionCounters.get(w) == null ? 0 : decisionCounters.get(w).getAsLong();
         }
         disposers.forEach(Runnable::run);
         tickers.clear();
@@ -136,6 +154,31 @@ final class Lineup {
             double p99 = measured.percentileMillis(99) * 1e3;
             out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.2f | %.0f | %.2f |%n", names.get(w), mean, p99,
                     p99 / mean, worst, worst / mean);
+        }
+    }
+
+    /**
+     * Per world of {@code [from, to)}: the mean tick, its ratio to {@code from}'s (median of rounds),
+     * p99 over the mean, decisions a tick and nanoseconds a decision over all measured ticks.
+     */
+    void printCosts(PrintStream out, String ratioName, int from, int to) {
+        out.printf(Locale.ROOT, "| world | mean µs a tick | %s (median of rounds) | p99 / mean | decisions a tick | ns a decision |%n"
+                + "|---|---:|---:|---:|---:|---:|%n", ratioName);
+        for (int w = from; w < to; w++) {
+            double[] means = new double[rounds];
+            double[] ratios = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                means[r] = roundMean(w, r);
+                ratios[r] = means[r] / roundMean(from, r);
+            }
+            Arrays.sort(means);
+            Arrays.sort(ratios);
+            TickTimes measured = times.get(w);
+            double meanMicros = measured.meanMillis() * 1e3;
+            double perTick = (double) measuredDecisions[w] / measured.count();
+            out.printf(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %,.0f | %s |%n", names.get(w), median(means) / 1e3,
+                    median(ratios), measured.percentileMillis(99) * 1e3 / meanMicros, perTick,
+                    perTick == 0 ? "none made" : String.format(Locale.ROOT, "%.0f", meanMicros * 1e3 / perTick));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.ecstimeslice.demo.bench;
 
+import com.artemis.BaseSystem;
 import com.artemis.World;
 import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.Budget;
@@ -42,20 +43,23 @@ import java.util.concurrent.Callable;
  * and {@code tiers} (100,000 NPCs, 10,000 AIAO decisions a tick untiered and with three tiers by
  * distance to a moving player, alone and with the animation, thinned to match for the tiered one;
  * tiers by id, which tell what the spread of a batch's ids costs, with the default history and
- * with none: mean ratios and p99 over mean).
+ * with none: mean ratios and p99 over mean) and {@code peers} (10,000 decisions a tick at 100,000
+ * and 1,000,000 NPCs: the walker, the walker with a stamped record, ours with and without history,
+ * artemis-odb-contrib's TimeboxedProcessingSystem with a microsecond clock and as shipped, gdx-ai's
+ * LoadBalancingScheduler: mean, p99 over mean, decisions a tick and nanoseconds a decision).
  */
 @Command(name = "SideBySide", mixinStandardHelpOptions = true,
-        description = "Interleaved comparisons: overhead, scaling, frames, tiers.")
+        description = "Interleaved comparisons: overhead, scaling, frames, tiers, peers.")
 public final class SideBySide implements Callable<Integer> {
 
     private static final String[] POLICIES = {"AIAO", "SIAO", "SISO", "AISO"};
-    private static final List<String> COMPARISONS = List.of("overhead", "scaling", "frames", "tiers");
+    private static final List<String> COMPARISONS = List.of("overhead", "scaling", "frames", "tiers", "peers");
 
     @Option(names = "--quick", description = "a smoke run: 2 short rounds per comparison")
     private boolean quick;
 
     @Parameters(arity = "0..*", paramLabel = "COMPARISON",
-            description = "overhead, scaling, frames or tiers (default: all four)")
+            description = "overhead, scaling, frames, tiers or peers (default: all five)")
     private List<String> comparisons = new ArrayList<>();
 
     @Spec
@@ -84,7 +88,7 @@ public final class SideBySide implements Callable<Integer> {
         for (String name : comparisons) {
             if (!COMPARISONS.contains(name)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "unknown comparison '" + name + "': use overhead, scaling, frames or tiers");
+                        "unknown comparison '" + name + "': use overhead, scaling, frames, tiers or peers");
             }
         }
         List<String> chosen = comparisons.isEmpty() ? COMPARISONS : comparisons;
@@ -159,7 +163,63 @@ public final class SideBySide implements Callable<Integer> {
             tiers.printRatios(out, "x untiered with no history", 7, 9);
             tiers.printFrames(out, 10);
         }
+        if (chosen.contains("peers")) {
+            for (int npcs : new int[]{100_000, 1_000_000}) {
+                Lineup peers = new Lineup(rounds, quick ? ticks : ticks / 2);
+                addPeers(peers, npcs, 10_000);
+                peers.run();
+                out.printf(Locale.ROOT, "%npeers: %,d NPCs, 10,000 facing decisions a tick; %d rounds of %d ticks, worlds in turn%n",
+                        npcs, rounds, peers.ticks);
+                peers.printCosts(out, "x walker", 0, PEERS);
+            }
+        }
         return 0;
+    }
+
+    /** The worlds of the peers comparison. */
+    private static final int PEERS = 7;
+
+    /**
+     * Adds the peers comparison's worlds of {@code npcs} NPCs, each deciding about {@code perTick}
+     * a tick: the walker, the walker with a stamped record, ours with the default history and with
+     * none, artemis-odb-contrib's TimeboxedProcessingSystem with a microsecond clock (its box sized
+     * to {@code perTick} decisions before the lineup starts) and as shipped with a 1 ms box, and
+     * gdx-ai's LoadBalancingScheduler with a task per NPC.
+     */
+    private static void addPeers(Lineup peers, int npcs, int perTick) {
+        int warmUp = 2 * npcs / perTick + 10;
+        for (String name : new String[]{"walker", "walker+record"}) {
+            BaseSystem walker = FacingWorlds.decider(name, npcs, perTick);
+            peers.add(name.equals("walker") ? name : "walker + stamped record", FacingWorlds.create(npcs, false, walker),
+                    warmUp, FacingWorlds.decisionsOf(walker));
+        }
+        FaceTargetSystem history = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(perTick));
+        peers.add("ecs-timeslice AIAO, history 2", FacingWorlds.create(npcs, false, history), warmUp, history::jobsRunTotal);
+        FaceTargetSystem bare = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(perTick), TimeslicedSystem.NO_HISTORY);
+        peers.add("ecs-timeslice AIAO, no history", FacingWorlds.create(npcs, false, bare), warmUp, bare::jobsRunTotal);
+        TimeboxedFacing micros = new TimeboxedFacing(true, 500);
+        World timeboxed = FacingWorlds.create(npcs, false, micros);
+        sizeTheBox(timeboxed, micros, perTick);
+        peers.add(String.format(Locale.ROOT, "contrib TimeboxedProcessingSystem, µs clock, %.0f µs box", micros.boxMicros()),
+                timeboxed, warmUp, () -> micros.decisions);
+        TimeboxedFacing millis = new TimeboxedFacing(false, 1000);
+        peers.add("contrib TimeboxedProcessingSystem as shipped, 1 ms box", FacingWorlds.create(npcs, false, millis),
+                warmUp, () -> millis.decisions);
+        LoadBalancedFacing tasks = new LoadBalancedFacing(npcs, npcs / perTick);
+        peers.add("gdx-ai LoadBalancingScheduler, a task per NPC", FacingWorlds.create(npcs, false, tasks), warmUp,
+                () -> tasks.decisions);
+    }
+
+    /** Sizes the time box so that the system decides about {@code perTick} a tick: rounds of 100 ticks, scaled after each. */
+    private static void sizeTheBox(World world, TimeboxedFacing system, int perTick) {
+        for (int round = 0; round < 20; round++) {
+            long before = system.decisions;
+            for (int i = 0; i < 100; i++) {
+                world.process();
+            }
+            double made = (system.decisions - before) / 100.0;
+            system.setBoxMicros((float) (system.boxMicros() * Math.min(4, perTick / Math.max(1, made))));
+        }
     }
 
     /** Builds an AIAO world of 100,000 NPCs, ticks it 200 times and disposes of it. */

@@ -15,6 +15,7 @@ import io.github.ecstimeslice.facing.Position;
 import io.github.ecstimeslice.facing.TurnRate;
 
 import java.util.Random;
+import java.util.function.LongSupplier;
 
 /**
  * Builds every world the demo and the benchmarks tick, the same way: a TagManager, the system that
@@ -83,6 +84,22 @@ public final class FacingWorlds {
                     Budget.jobsPerTick(jobsPerTick), TimeslicedSystem.NO_HISTORY)
                     : new FaceTargetSystem(IoPolicy.valueOf(name), Budget.jobsPerTick(jobsPerTick));
         };
+    }
+
+    /**
+     * How many decisions a {@link #decider} has made so far, for the walkers and timesliced
+     * systems.
+     *
+     * @throws IllegalArgumentException for another system
+     */
+    public static LongSupplier decisionsOf(BaseSystem decider) {
+        if (decider instanceof RoundRobinFacingSystem walker) {
+            return () -> walker.decisions;
+        }
+        if (decider instanceof TimeslicedSystem<?, ?> timesliced) {
+            return timesliced::jobsRunTotal;
+        }
+        throw new IllegalArgumentException("no decision count for " + decider.getClass().getName());
     }
 
     /** Columns of the square grid of {@code npcs} NPCs. */

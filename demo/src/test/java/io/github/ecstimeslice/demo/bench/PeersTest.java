@@ -1,0 +1,87 @@
+package io.github.ecstimeslice.demo.bench;
+
+import com.artemis.BaseSystem;
+import com.artemis.ComponentMapper;
+import com.artemis.World;
+import io.github.ecstimeslice.demo.scene.FacingRecord;
+import io.github.ecstimeslice.demo.scene.FacingWorlds;
+import io.github.ecstimeslice.facing.DesiredOrientation;
+import org.junit.jupiter.api.Test;
+
+import java.util.function.LongSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The peers the benchmarks measure decide what they are said to: a benchmark of a system that does nothing would flatter it. */
+class PeersTest {
+
+    private static final int NPCS = 1_000;
+
+    /** Each NPC's desired orientation now (entities 1 to NPCS). */
+    private static float[] desired(World world) {
+        ComponentMapper<DesiredOrientation> desired = world.getMapper(DesiredOrientation.class);
+        float[] now = new float[NPCS + 1];
+        for (int npc = 1; npc <= NPCS; npc++) {
+            now[npc] = desired.get(npc).radians;
+        }
+        return now;
+    }
+
+    /** Ticks the world {@code ticks} times; returns how many NPCs' desired orientation changed. */
+    private static int changedOver(World world, int ticks) {
+        float[] before = desired(world);
+        for (int i = 0; i < ticks; i++) {
+            world.process();
+        }
+        float[] after = desired(world);
+        int changed = 0;
+        for (int npc = 1; npc <= NPCS; npc++) {
+            changed += before[npc] != after[npc] ? 1 : 0;
+        }
+        return changed;
+    }
+
+    @Test
+    void gdxAisSchedulerDecidesATenthOfTheNpcsEachTickAndEveryNpcOnceInTenTicks() {
+        LoadBalancedFacing tasks = new LoadBalancedFacing(NPCS, 10);
+        World world = FacingWorlds.create(NPCS, false, tasks);
+        world.process();
+        assertEquals(100, tasks.decisions);
+        assertEquals(NPCS, changedOver(world, 10), "every NPC decided once in ten ticks");
+        assertEquals(1_100, tasks.decisions);
+    }
+
+    @Test
+    void theTimeboxWithAMicrosecondClockDecidesWhatFitsAndAsShippedNothingUnderAMillisecond() {
+        TimeboxedFacing roomy = new TimeboxedFacing(true, 1_000_000); // a second: every NPC fits
+        World world = FacingWorlds.create(NPCS, false, roomy);
+        assertEquals(NPCS, changedOver(world, 1));
+        assertEquals(NPCS, roomy.decisions);
+
+        TimeboxedFacing shipped = new TimeboxedFacing(false, 900); // 0.9 ms: whole milliseconds only
+        World asShipped = FacingWorlds.create(NPCS, false, shipped);
+        assertEquals(0, changedOver(asShipped, 5));
+        assertEquals(0, shipped.decisions);
+    }
+
+    @Test
+    void theRecordingWalkerStampsEachDecisionWithItsTickAndGameTime() {
+        BaseSystem walker = FacingWorlds.decider("walker+record", NPCS, 100);
+        LongSupplier decisions = FacingWorlds.decisionsOf(walker);
+        World world = FacingWorlds.create(NPCS, false, walker);
+        for (int i = 0; i < 3; i++) {
+            world.process();
+        }
+        assertEquals(300, decisions.getAsLong());
+        ComponentMapper<FacingRecord> records = world.getMapper(FacingRecord.class);
+        FacingRecord third = records.get(201); // the NPCs in id order, 100 a tick: the 201st in tick 3
+        assertEquals(3, third.tick);
+        assertEquals(3 / 60.0, third.gameSeconds, 1e-6);
+        assertTrue(third.faceTarget);
+        assertEquals(world.getMapper(DesiredOrientation.class).get(201).radians, third.radians);
+        assertEquals(0, records.get(301).tick, "not decided yet");
+        assertNotEquals(0, records.get(1).tick);
+    }
+}
