@@ -46,7 +46,8 @@ import java.util.concurrent.Callable;
  * with none: mean ratios and p99 over mean) and {@code peers} (10,000 decisions a tick at 100,000
  * and 1,000,000 NPCs: the walker, the walker with a stamped record, ours with and without history,
  * artemis-odb-contrib's TimeboxedProcessingSystem with a microsecond clock and as shipped, gdx-ai's
- * LoadBalancingScheduler: mean, p99 over mean, decisions a tick and nanoseconds a decision).
+ * LoadBalancingScheduler, artemis's IntervalIteratingSystem: mean, p99 over mean, decisions a tick
+ * and nanoseconds a decision).
  */
 @Command(name = "SideBySide", mixinStandardHelpOptions = true,
         description = "Interleaved comparisons: overhead, scaling, frames, tiers, peers.")
@@ -177,14 +178,15 @@ public final class SideBySide implements Callable<Integer> {
     }
 
     /** The worlds of the peers comparison. */
-    private static final int PEERS = 7;
+    private static final int PEERS = 8;
 
     /**
      * Adds the peers comparison's worlds of {@code npcs} NPCs, each deciding about {@code perTick}
      * a tick: the walker, the walker with a stamped record, ours with the default history and with
      * none, artemis-odb-contrib's TimeboxedProcessingSystem with a microsecond clock (its box sized
-     * to {@code perTick} decisions before the lineup starts) and as shipped with a 1 ms box, and
-     * gdx-ai's LoadBalancingScheduler with a task per NPC.
+     * to {@code perTick} decisions before the lineup starts) and as shipped with a 1 ms box,
+     * gdx-ai's LoadBalancingScheduler with a task per NPC, and artemis's IntervalIteratingSystem
+     * deciding for every NPC at once at the same mean rate.
      */
     private static void addPeers(Lineup peers, int npcs, int perTick) {
         int warmUp = 2 * npcs / perTick + 10;
@@ -208,6 +210,9 @@ public final class SideBySide implements Callable<Integer> {
         LoadBalancedFacing tasks = new LoadBalancedFacing(npcs, npcs / perTick);
         peers.add("gdx-ai LoadBalancingScheduler, a task per NPC", FacingWorlds.create(npcs, false, tasks), warmUp,
                 () -> tasks.decisions);
+        BaseSystem interval = FacingWorlds.decider("interval", npcs, perTick);
+        peers.add("artemis IntervalIteratingSystem, every NPC at once", FacingWorlds.create(npcs, false, interval),
+                warmUp, FacingWorlds.decisionsOf(interval));
     }
 
     /** Sizes the time box so that the system decides about {@code perTick} a tick: rounds of 100 ticks, scaled after each. */

@@ -21,8 +21,11 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -106,7 +109,8 @@ public final class DemoMain implements Callable<Integer> {
     private Threading animationThreading;
 
     @Option(names = "--history", defaultValue = "" + TimeslicedSystem.DEFAULT_HISTORY_DEPTH, paramLabel = "N",
-            description = "decisions kept per NPC in the live run, 0 (none: decisions only turn the NPCs) to 1024"
+            description = "decisions kept per NPC (by the live run's and the comparison's timesliced systems), 0 (none:"
+                    + " decisions only turn the NPCs; the comparison's ages read n/a) to 1024"
                     + " (default: ${DEFAULT-VALUE}; paths kept per agent with --scene paths, default "
                     + PathPlanningSystem.DEFAULT_PATH_HISTORY_DEPTH + ")")
     private int history;
@@ -241,20 +245,20 @@ public final class DemoMain implements Callable<Integer> {
 
     /** Refuses a scene the heap or the history cannot hold, before building it takes minutes and fails. */
     private void checkMemory() {
+        double needed = npcs * (BYTES_PER_NPC + BYTES_PER_KEPT_DECISION * (double) history) * GROWTH_HEADROOM;
+        long heap = Runtime.getRuntime().maxMemory();
+        if (needed > heap) {
+            throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d needs about %s of heap, more than the %s"
+                    + " this JVM may use: run java -Xmx%s or more, or ask for fewer NPCs", npcs, history, bytes(needed),
+                    bytes(heap), xmx(needed)));
+        }
         int highestId = TimeslicedSystem.highestEntityId(history);
         if (npcs > highestId) { // the NPCs are entities 1 to npcs
             throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d: a history of %d decisions holds entity ids"
                     + " up to %d; keep fewer decisions or fewer NPCs", npcs, history, history, highestId));
         }
-        int kept = compare ? Math.max(history, TimeslicedSystem.DEFAULT_HISTORY_DEPTH) : history;
-        double needed = npcs * (BYTES_PER_NPC + BYTES_PER_KEPT_DECISION * kept) * GROWTH_HEADROOM;
-        long heap = Runtime.getRuntime().maxMemory();
-        if (needed > heap) {
-            throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d needs about %s of heap, more than the %s"
-                    + " this JVM may use: run java -Xmx%s or more, or ask for fewer NPCs", npcs, kept, bytes(needed),
-                    bytes(heap), xmx(needed)));
-        }
     }
+
 
     /** The -Xmx to ask for {@code needed} bytes, with a tenth to spare. */
     private static String xmx(double needed) {
@@ -393,7 +397,7 @@ public final class DemoMain implements Callable<Integer> {
             throw usage("--gif must be a folder, and " + directory + " is a file");
         }
         makeFolder("--gif", directory);
-        if (!Files.isWritable(directory)) {
+        if (!canWriteInto(directory)) {
             throw usage("--gif cannot write into " + directory);
         }
     }
@@ -408,8 +412,30 @@ public final class DemoMain implements Callable<Integer> {
         }
         Path folder = file.toAbsolutePath().getParent();
         makeFolder(option, folder);
-        if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(folder)) {
+        if (Files.exists(file) ? !canWriteTo(file) : !canWriteInto(folder)) {
             throw usage(option + " cannot write " + file);
+        }
+    }
+
+    /**
+     * True if a file can be made in {@code folder}: tried with a probe file, deleted at once.
+     * {@code Files.isWritable} says yes to root for folders such as /proc, where nothing can be made.
+     */
+    private static boolean canWriteInto(Path folder) {
+        try {
+            Files.delete(Files.createTempFile(folder, ".ecs-timeslice-", ".probe"));
+            return true;
+        } catch (IOException | RuntimeException refused) {
+            return false;
+        }
+    }
+
+    /** True if the existing {@code file} opens for writing (without truncating it). */
+    private static boolean canWriteTo(Path file) {
+        try (FileChannel ignored = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            return true;
+        } catch (IOException | RuntimeException refused) {
+            return false;
         }
     }
 
@@ -417,6 +443,8 @@ public final class DemoMain implements Callable<Integer> {
     private void makeFolder(String option, Path folder) {
         try {
             Files.createDirectories(folder);
+        } catch (FileAlreadyExistsException e) {
+            throw usage(option + " cannot make the folder " + folder + ": " + e.getFile() + " is a file");
         } catch (IOException | SecurityException e) {
             throw usage(option + " cannot make the folder " + folder + ": " + e);
         }

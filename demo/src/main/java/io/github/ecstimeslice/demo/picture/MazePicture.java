@@ -19,8 +19,8 @@ import java.util.Locale;
 
 /**
  * Draws the paths scene: the maze's walls, each agent's remaining path faintly, the agents and the
- * target, and a caption with the game time; in a small palette of flat colours, so the GIF's
- * frames store only what moved.
+ * target, a caption with the game time above and a legend below; in a small palette of flat
+ * colours, so the GIF's frames store only what moved.
  */
 public final class MazePicture {
 
@@ -36,17 +36,18 @@ public final class MazePicture {
     /** The palette index no frame uses. */
     public static final int UNCHANGED = PALETTE.length - 1;
     private static final int CAPTION_HEIGHT = 24;
+    private static final int LEGEND_HEIGHT = 20;
 
     private final int cellPixels;
     private final int width;
     private final int height;
     private final IndexColorModel palette;
 
-    /** A picture of a {@code maze} at {@code cellPixels} pixels a cell, with a caption above. */
+    /** A picture of a {@code maze} at {@code cellPixels} pixels a cell, with a caption above and a legend below. */
     public MazePicture(Maze maze, int cellPixels) {
         this.cellPixels = cellPixels;
         this.width = maze.width() * cellPixels;
-        this.height = maze.height() * cellPixels + CAPTION_HEIGHT;
+        this.height = maze.height() * cellPixels + CAPTION_HEIGHT + LEGEND_HEIGHT;
         byte[] r = new byte[PALETTE.length];
         byte[] g = new byte[PALETTE.length];
         byte[] b = new byte[PALETTE.length];
@@ -97,12 +98,37 @@ public final class MazePicture {
         g.fill(new Ellipse2D.Float(target.x * cellPixels - targetSize / 2, pixelY(target.y) - targetSize / 2,
                 targetSize, targetSize));
         g.setColor(PALETTE[5]);
-        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
-        g.drawString(caption, 6, 17);
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        g.drawString(caption, 6, 17); // the caller keeps it short enough to leave room for the time
         String time = String.format(Locale.ROOT, "t = %.1f s", seconds);
         g.drawString(time, width - 6 - g.getFontMetrics().stringWidth(time), 17);
+        legend(g, agentSize, targetSize);
         g.dispose();
         return image;
+    }
+
+    /** One line along the bottom: what the blue and red dots and the faint lines are. */
+    private void legend(Graphics2D g, float agentSize, float targetSize) {
+        int y = height - LEGEND_HEIGHT / 2;
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        int x = 10;
+        g.setColor(PALETTE[4]);
+        g.fill(new Ellipse2D.Float(x - targetSize / 2, y - targetSize / 2, targetSize, targetSize));
+        x = label(g, "target", x + 8, y);
+        g.setColor(PALETTE[3]);
+        g.fill(new Ellipse2D.Float(x - agentSize / 2, y - agentSize / 2, agentSize, agentSize));
+        x = label(g, "agent", x + 8, y);
+        g.setColor(PALETTE[2]);
+        g.setStroke(new BasicStroke(2));
+        g.drawLine(x - 4, y, x + 12, y);
+        label(g, "its path, re-planned in turn", x + 18, y);
+    }
+
+    /** Draws {@code text} from x, centred on y; returns where the next item starts. */
+    private static int label(Graphics2D g, String text, int x, int y) {
+        g.setColor(PALETTE[5]);
+        g.drawString(text, x, y + g.getFontMetrics().getAscent() / 2 - 1);
+        return x + g.getFontMetrics().stringWidth(text) + 16;
     }
 
     /** The agent's path from where it stands through the nodes it has still to walk to. */
@@ -120,8 +146,8 @@ public final class MazePicture {
         return path;
     }
 
-    /** Maze y grows upwards, the image's downwards, under the caption. */
+    /** Maze y grows upwards, the image's downwards, between the caption and the legend. */
     private float pixelY(float y) {
-        return height - y * cellPixels;
+        return height - LEGEND_HEIGHT - y * cellPixels;
     }
 }

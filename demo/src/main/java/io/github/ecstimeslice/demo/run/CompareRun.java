@@ -58,8 +58,12 @@ final class CompareRun extends RowRun<Scene> {
 
     @Override
     void sample() {
-        scene.measureDecisionAges();
-        rowMaxAgeSeconds = Math.max(rowMaxAgeSeconds, scene.maxDecisionAgeSeconds());
+        if (scene.measuresAges()) {
+            scene.measureDecisionAges();
+            rowMaxAgeSeconds = Math.max(rowMaxAgeSeconds, scene.maxDecisionAgeSeconds());
+        } else {
+            rowMaxAgeSeconds = Double.NaN; // no history: the ages are not kept
+        }
         errorSum += scene.meanFacingErrorDegrees();
         errorSamples++;
     }
@@ -119,13 +123,18 @@ final class CompareRun extends RowRun<Scene> {
         out.println("| decider | mean tick ms | p99 tick ms | max tick ms | decide ms/tick | decisions/s | mean facing error | max decision age |");
         out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.3f | %.0f | %.2f° | %.3f s |%n",
+            out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.3f | %.0f | %.2f° | %s |%n",
                     r.name(), r.times().meanMillis(), r.times().percentileMillis(99), r.times().maxMillis(),
-                    r.decisionMillis(), r.decisionsPerSecond(), r.facingErrorDegrees(), r.maxAgeSeconds());
+                    r.decisionMillis(), r.decisionsPerSecond(), r.facingErrorDegrees(), seconds(r.maxAgeSeconds()));
         }
         if (options.plotFile() != null) {
             ComparePlot.write(rows, title, options.plotFile());
             out.printf(Locale.ROOT, "plot: %s%n", options.plotFile());
         }
+    }
+
+    /** A decision age, or n/a where none is kept (NaN). */
+    static String seconds(double age) {
+        return Double.isNaN(age) ? "n/a" : String.format(Locale.ROOT, "%.3f s", age);
     }
 }

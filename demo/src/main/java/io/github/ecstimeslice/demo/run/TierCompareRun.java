@@ -76,7 +76,7 @@ final class TierCompareRun extends RowRun<Scene> {
     void sample() {
         for (int ring = 0; ring < errorSums.length; ring++) {
             errorSums[ring] += scene.meanFacingErrorDegrees(ring);
-            ageSums[ring] += scene.meanDecisionAgeSeconds(ring);
+            ageSums[ring] += scene.measuresAges() ? scene.meanDecisionAgeSeconds(ring) : Double.NaN; // n/a with no history
         }
         samples++;
     }
@@ -117,7 +117,7 @@ final class TierCompareRun extends RowRun<Scene> {
             out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.0f |", row.name(), row.times().meanMillis(),
                     row.times().percentileMillis(99), row.decisionsPerSecond());
             for (int tier = 0; tier < count; tier++) {
-                out.printf(Locale.ROOT, " %.2f°, %.3f s |", row.errors()[tier], row.ages()[tier]);
+                out.printf(Locale.ROOT, " %.2f°, %s |", row.errors()[tier], CompareRun.seconds(row.ages()[tier]));
             }
             out.println();
         }

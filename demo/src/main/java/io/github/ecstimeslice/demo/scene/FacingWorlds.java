@@ -87,14 +87,17 @@ public final class FacingWorlds {
     }
 
     /**
-     * How many decisions a {@link #decider} has made so far, for the walkers and timesliced
-     * systems.
+     * How many decisions a {@link #decider} has made so far: the walkers', the interval system's
+     * and the timesliced systems'.
      *
      * @throws IllegalArgumentException for another system
      */
     public static LongSupplier decisionsOf(BaseSystem decider) {
         if (decider instanceof RoundRobinFacingSystem walker) {
             return () -> walker.decisions;
+        }
+        if (decider instanceof IntervalFacingSystem interval) {
+            return () -> interval.decisions;
         }
         if (decider instanceof TimeslicedSystem<?, ?> timesliced) {
             return timesliced::jobsRunTotal;

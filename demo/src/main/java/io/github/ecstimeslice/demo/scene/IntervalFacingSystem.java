@@ -18,6 +18,8 @@ final class IntervalFacingSystem extends IntervalIteratingSystem {
     private ComponentMapper<DesiredOrientation> desired;
     private double seconds;
     private double lastRunSeconds;
+    /** Decisions made so far. */
+    long decisions;
 
     IntervalFacingSystem(float intervalSeconds) {
         super(Aspect.all(Position.class, DesiredOrientation.class), intervalSeconds);
@@ -32,6 +34,11 @@ final class IntervalFacingSystem extends IntervalIteratingSystem {
     @Override
     protected void begin() {
         lastRunSeconds = seconds;
+    }
+
+    @Override
+    protected void end() {
+        decisions += subscription.getEntities().size();
     }
 
     @Override

@@ -67,6 +67,17 @@ class PeersTest {
     }
 
     @Test
+    void theIntervalSystemDecidesForEveryNpcAtOnceAtTheSameMeanRate() {
+        BaseSystem interval = FacingWorlds.decider("interval", NPCS, 100);
+        LongSupplier decisions = FacingWorlds.decisionsOf(interval);
+        World world = FacingWorlds.create(NPCS, false, interval);
+        assertEquals(NPCS, changedOver(world, 10), "every NPC within ten ticks");
+        assertEquals(NPCS, decisions.getAsLong(), "all of them in one tick of the ten");
+        changedOver(world, 20);
+        assertEquals(3 * NPCS, decisions.getAsLong());
+    }
+
+    @Test
     void theRecordingWalkerStampsEachDecisionWithItsTickAndGameTime() {
         BaseSystem walker = FacingWorlds.decider("walker+record", NPCS, 100);
         LongSupplier decisions = FacingWorlds.decisionsOf(walker);

@@ -68,12 +68,12 @@ class DemoMainTest {
             "--seconds 1e12         | was 1.0E12",
             "--ticks 10000001       | --ticks must be from 1 to 10,000,000, was 10000001",
             "--npcs 2000000000 --history 0 | --npcs 2000000000 with --history 0 needs about",
-            "--npcs 2000000000      | a history of 2 decisions holds entity ids up to 306783376",
+            "--npcs 2000000000      | --npcs 2000000000 with --history 2 needs about",
             "--compare --policy SISO | --policy does not apply to --compare",
             "--plot x.png           | --plot draws the comparison: give --compare too",
             "--budget jobs:99999999999 | 99999999999 jobs a tick is more than 2147483647",
             "--budget jobs:-4294967295 | 'jobs:-4294967295': -4294967295 jobs a tick is less than 1",
-            "--npcs 1047042 --history 1024 | --npcs 1047042 with --history 1024: a history of 1024 decisions holds entity ids up to 1047041",
+            "--npcs 10000000 --history 1024 | --npcs 10000000 with --history 1024 needs about",
             "--compare --plot x.txt | --plot writes a PNG: name the file *.png, was 'x.txt'",
             "--tiers 2,4            | its period must be 1, was 2 in [2, 4], was '2,4'",
             "--tiers 1,8,4          | was 4 after 8 in [1, 8, 4], was '1,8,4'",
@@ -147,7 +147,10 @@ class DemoMainTest {
                 {"--gif", "/proc/x", "--gif cannot make the folder /proc/x"},
                 {"--trace", "", "--trace needs a file"},
                 {"--trace", dir.toString(), "--trace must be a file, and " + dir + " is a folder"},
-                {"--trace", file.resolve("t.json").toString(), "--trace cannot make the folder " + file},
+                {"--trace", file.resolve("t.json").toString(), "--trace cannot make the folder " + file + ": " + file + " is a file"},
+                // folders that exist where nothing can be made, even by root: found before the run, not after it
+                {"--gif", "/proc", "--gif cannot write into /proc"},
+                {"--trace", "/proc/t.json", "--trace cannot write /proc/t.json"},
         };
         for (String[] bad : cases) {
             DemoRun run = demo("--npcs", "100", "--ticks", "30", bad[0], bad[1]);
@@ -159,6 +162,19 @@ class DemoMainTest {
         try (Stream<Path> listing = Files.list(dir)) {
             assertEquals(List.of(file), listing.collect(Collectors.toList()), "nothing written");
         }
+    }
+
+    @Test
+    void theComparisonWithNoHistorySaysItsPoliciesAgesAreNotKept() {
+        DemoRun run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40", "--history", "0");
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> policyRows = run.out().lines().filter(line -> line.matches("\\| (AIAO|SIAO|SISO|AISO) .*")).toList();
+        assertEquals(4, policyRows.size(), run.out());
+        for (String row : policyRows) {
+            assertTrue(row.endsWith("| n/a |"), "no history, no ages (was 0.000 s): " + row);
+        }
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("| update-all") && line.endsWith("| 0.000 s |")),
+                "update-all's decisions are this tick's: " + run.out());
     }
 
     @Test
