@@ -1,100 +1,109 @@
 package io.github.ecstimeslice.example;
 
-import com.artemis.World;
-import com.artemis.WorldConfigurationBuilder;
-import com.artemis.managers.TagManager;
-import io.github.ecstimeslice.Budget;
-import io.github.ecstimeslice.IoPolicy;
-import io.github.ecstimeslice.Threading;
-import io.github.ecstimeslice.facing.DesiredOrientation;
-import io.github.ecstimeslice.facing.FaceTargetSystem;
-import io.github.ecstimeslice.facing.Orientation;
-import io.github.ecstimeslice.facing.Position;
-import io.github.ecstimeslice.facing.TurnAnimationSystem;
-import io.github.ecstimeslice.facing.TurnRate;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** The README's examples, compiled and run, so the README cannot drift from the API. */
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The README's examples: each of its Java blocks is one of this package's files as it stands
+ * (without the package line), and each runs and prints what the README says it prints.
+ */
 class ReadmeExampleTest {
 
-    @Test
-    void theReadmesFacingSceneRunsAndNpcsFaceTheTarget() {
-        // --- README: facing kit ---
-        World world = new World(new WorldConfigurationBuilder()
-                .with(new TagManager(),
-                      new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(200)), // decide for 200 NPCs a tick
-                      new TurnAnimationSystem())                                    // turn every NPC every tick
-                .build());
+    private static final Path README = Path.of("..", "README.md");
+    private static final Path EXAMPLES = Path.of("src", "test", "java", "io", "github", "ecstimeslice", "example");
 
-        int target = world.create();
-        world.edit(target).create(Position.class).set(5, 5);
-        world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, target);
-
-        for (int i = 0; i < 10_000; i++) {
-            int npc = world.create();
-            world.edit(npc).create(Position.class).set(i % 100, i / 100);
-            world.edit(npc).create(Orientation.class);
-            world.edit(npc).create(DesiredOrientation.class);
-            world.edit(npc).create(TurnRate.class).radiansPerSecond = 3f;
+    /** What {@code main} prints. */
+    private static String printedBy(Runnable main) {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream out = System.out;
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            main.run();
+        } finally {
+            System.setOut(out);
         }
+        return printed.toString(StandardCharsets.UTF_8);
+    }
 
-        world.setDelta(1 / 60f);
-        world.process(); // each tick: 200 decisions, 10,000 turns
-        // --- end ---
-        for (int i = 0; i < 200; i++) {
-            world.process();
-        }
-        Position npc = world.getMapper(Position.class).get(1);
-        float toTarget = (float) Math.atan2(5 - npc.y, 5 - npc.x);
-        assertEquals(toTarget, world.getMapper(Orientation.class).get(1).radians, 1e-5);
+    private static Matcher find(String pattern, String text) {
+        Matcher matcher = Pattern.compile(pattern).matcher(text);
+        assertTrue(matcher.find(), "expected " + pattern + " in: " + text);
+        return matcher;
     }
 
     @Test
-    void theReadmesThreadedFacingSceneRunsOnWorkersAndNpcsFaceTheTarget() {
-        // --- README: threads ---
-        FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100_000));
-        decisions.setThreading(Threading.WORKERS_SAME_TICK);   // decision jobs on all cores
-        TurnAnimationSystem animation = new TurnAnimationSystem();
-        animation.setThreading(Threading.WORKERS_SAME_TICK);   // a million turns a tick on all cores
-        // --- end ---
-        World world = new World(new WorldConfigurationBuilder().with(new TagManager(), decisions, animation).build());
-        int target = world.create();
-        world.edit(target).create(Position.class).set(5, 5);
-        world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, target);
-        for (int i = 0; i < 20_000; i++) { // above the animation's 8,192 minimum for workers
-            int npc = world.create();
-            world.edit(npc).create(Position.class).set(i % 100, i / 100);
-            world.edit(npc).create(Orientation.class);
-            world.edit(npc).create(DesiredOrientation.class);
-            world.edit(npc).create(TurnRate.class).radiansPerSecond = 3f;
+    void everyJavaBlockOfTheReadmeIsAnExampleFileAsItStands() throws IOException {
+        String readme = Files.readString(README);
+        Matcher blocks = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL).matcher(readme);
+        List<String> files = new ArrayList<>();
+        for (String name : new String[]{"FacingQuickStart.java", "Guards.java", "TieredCrowd.java"}) {
+            // the file without its package line and the blank line after it
+            files.add(Files.readString(EXAMPLES.resolve(name)).replaceFirst("^package [^;]+;\n\n", ""));
         }
-        world.setDelta(1 / 60f);
-        for (int i = 0; i < 200; i++) {
-            world.process();
+        int found = 0;
+        while (blocks.find()) {
+            String block = blocks.group(1);
+            assertTrue(files.contains(block), "a README block is no example file as it stands:\n" + block);
+            found++;
         }
-        for (int id : new int[]{1, 12_345, 20_000}) {
-            Position npc = world.getMapper(Position.class).get(id);
-            float toTarget = (float) Math.atan2(5 - npc.y, 5 - npc.x);
-            assertEquals(toTarget, world.getMapper(Orientation.class).get(id).radians, 1e-5, "NPC " + id);
-        }
-        world.dispose();
+        assertEquals(files.size(), found, "each example once");
     }
 
     @Test
-    void theReadmesOwnDecisionSystemPublishesAlertness() {
-        AlertSystem alerts = new AlertSystem();
-        World game = new World(new WorldConfigurationBuilder().with(new TagManager(), alerts).build());
-        int player = game.create();
-        game.edit(player).create(Position.class).set(0, 0);
-        game.getSystem(TagManager.class).register("player", player);
-        int guard = game.create();
-        game.edit(guard).create(Position.class).set(10, 0);
-        game.edit(guard).create(Alertness.class);
-        game.process();
-        assertEquals(0.5f, game.getMapper(Alertness.class).get(guard).level, 1e-6);
-        assertEquals(0.5f, alerts.latestOutput(guard).alertness, 1e-6);
-        assertEquals(1, game.getMapper(AlertDecisions.class).get(guard).size());
+    void theReadmesDependencySnippetsNameTheProjectsVersion() throws IOException {
+        String pom = Files.readString(Path.of("pom.xml"));
+        String version = find("<artifactId>ecs-timeslice-parent</artifactId>\\s*<version>([^<]+)</version>", pom).group(1);
+        String readme = Files.readString(README);
+        assertTrue(readme.contains("<version>" + version + "</version>"), "the Maven snippet names " + version);
+        assertTrue(readme.contains("'io.github.ecstimeslice:ecs-timeslice:" + version + "'"), "the Gradle one too");
+    }
+
+    @Test
+    void theFacingQuickStartDecidesEveryNpcTwiceASecondAndTheyFaceTheTarget() {
+        String printed = printedBy(() -> FacingQuickStart.main(new String[0]));
+        // batchEvery(0.5) over 10,000 NPCs: two batches in one second
+        Matcher line = find("after 1 s: 20,000 decisions, 333\\.3 a tick; mean facing error ([0-9.]+) degrees", printed);
+        double error = Double.parseDouble(line.group(1));
+        // every NPC has decided; the ones decided last have had little time to turn
+        assertTrue(error > 0 && error < 15, printed);
+    }
+
+    @Test
+    void theGuardFiveFromThePlayerIsThreeQuartersAlertDecidedInTheFourthTick() {
+        String printed = printedBy(() -> Guards.main(new String[0]));
+        // 1 - 5 / 20; the 164th guard in id order, 50 a tick: the fourth tick, index 3
+        assertEquals("guard at (3, 4): alertness 0.75, decided in tick 3 (the first is 0)", printed.strip());
+    }
+
+    @Test
+    void theTieredCrowdDecidesTheNearNpcsTenTimesASecondAndTheFarOnesEvery1point6Seconds() {
+        String printed = printedBy(() -> TieredCrowd.main(new String[0]));
+        // the grid 200 x 200, the target at (100, 100): count the rings' NPCs here, then the rates they get
+        int[] inRing = new int[3];
+        for (int i = 0; i < 40_000; i++) {
+            float dx = i % 200 - 100, dy = i / 200 - 100, squared = dx * dx + dy * dy;
+            inRing[squared < 20 * 20 ? 0 : squared < 60 * 60 ? 1 : 2]++;
+        }
+        double[] perSecond = {10, 10 / 4.0, 10 / 16.0}; // a batch every 0.1 s; periods 1, 4, 16
+        for (int tier = 0; tier < 3; tier++) {
+            Matcher line = find("tier " + tier + ": +([0-9,]+) NPCs, +([0-9,]+) decisions a second", printed);
+            assertEquals(inRing[tier], Integer.parseInt(line.group(1).replace(",", "")), printed);
+            double decided = Double.parseDouble(line.group(2).replace(",", ""));
+            double expected = inRing[tier] * perSecond[tier];
+            assertEquals(expected, decided, expected * 0.1, "tier " + tier + ": " + printed);
+        }
     }
 }

@@ -110,18 +110,32 @@ final class Lineup {
         return (double) sum / ticks;
     }
 
-    /** Median over rounds of the mean tick; median, min and max over rounds of the ratio to {@code reference}. */
+    /** The world's mean tick of each round, sorted. */
+    private double[] sortedRoundMeans(int world) {
+        double[] means = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            means[r] = roundMean(world, r);
+        }
+        Arrays.sort(means);
+        return means;
+    }
+
+    /** The world's mean tick over {@code reference}'s, round by round, sorted. */
+    private double[] sortedRoundRatios(int world, int reference) {
+        double[] ratios = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            ratios[r] = roundMean(world, r) / roundMean(reference, r);
+        }
+        Arrays.sort(ratios);
+        return ratios;
+    }
+
+    /** Median over rounds of the mean tick; median, min and max over rounds of the ratio to {@code from}. */
     void printRatios(PrintStream out, String ratioName, int from, int to) {
         out.printf(Locale.ROOT, "| world | mean µs a tick | %s (median of rounds) | range over rounds |%n|---|---:|---:|---|%n", ratioName);
         for (int w = from; w < to; w++) {
-            double[] means = new double[rounds];
-            double[] ratios = new double[rounds];
-            for (int r = 0; r < rounds; r++) {
-                means[r] = roundMean(w, r);
-                ratios[r] = means[r] / roundMean(from, r);
-            }
-            Arrays.sort(means);
-            Arrays.sort(ratios);
+            double[] means = sortedRoundMeans(w);
+            double[] ratios = sortedRoundRatios(w, from);
             out.printf(Locale.ROOT, "| %s | %.0f | %.2f | %.2f to %.2f |%n", names.get(w), median(means) / 1e3,
                     median(ratios), ratios[0], ratios[rounds - 1]);
         }
@@ -165,14 +179,8 @@ final class Lineup {
         out.printf(Locale.ROOT, "| world | mean µs a tick | %s (median of rounds) | p99 / mean | decisions a tick | ns a decision |%n"
                 + "|---|---:|---:|---:|---:|---:|%n", ratioName);
         for (int w = from; w < to; w++) {
-            double[] means = new double[rounds];
-            double[] ratios = new double[rounds];
-            for (int r = 0; r < rounds; r++) {
-                means[r] = roundMean(w, r);
-                ratios[r] = means[r] / roundMean(from, r);
-            }
-            Arrays.sort(means);
-            Arrays.sort(ratios);
+            double[] means = sortedRoundMeans(w);
+            double[] ratios = sortedRoundRatios(w, from);
             TickTimes measured = times.get(w);
             double meanMicros = measured.meanMillis() * 1e3;
             double perTick = (double) measuredDecisions[w] / measured.count();

@@ -43,11 +43,11 @@ import java.util.concurrent.Callable;
  * and {@code tiers} (100,000 NPCs, 10,000 AIAO decisions a tick untiered and with three tiers by
  * distance to a moving player, alone and with the animation, thinned to match for the tiered one;
  * tiers by id, which tell what the spread of a batch's ids costs, with the default history and
- * with none: mean ratios and p99 over mean) and {@code peers} (10,000 decisions a tick at 100,000
- * and 1,000,000 NPCs: the walker, the walker with a stamped record, ours with and without history,
- * artemis-odb-contrib's TimeboxedProcessingSystem with a microsecond clock and as shipped, gdx-ai's
- * LoadBalancingScheduler, artemis's IntervalIteratingSystem: mean, p99 over mean, decisions a tick
- * and nanoseconds a decision).
+ * with none, and by distance with none: mean ratios and p99 over mean) and {@code peers} (10,000
+ * decisions a tick at 100,000 and 1,000,000 NPCs: the walker, the walker with a stamped record,
+ * ours with and without history, artemis-odb-contrib's TimeboxedProcessingSystem with a microsecond
+ * clock and as shipped, gdx-ai's LoadBalancingScheduler, artemis's IntervalIteratingSystem: mean,
+ * p99 over mean, decisions a tick and nanoseconds a decision).
  */
 @Command(name = "SideBySide", mixinStandardHelpOptions = true,
         description = "Interleaved comparisons: overhead, scaling, frames, tiers, peers.")
@@ -156,12 +156,14 @@ public final class SideBySide implements Callable<Integer> {
                     new FaceTargetSystem(IoPolicy.AIAO, rate, TimeslicedSystem.NO_HISTORY)), 40);
             tiers.add("AIAO no history, tiered by id: 5,000 near, 25,000 mid", FacingWorlds.create(100_000, false,
                     new TieredById(rate, TimeslicedSystem.NO_HISTORY, 5_000, 25_000)), 40);
+            tiers.add("AIAO no history, tiered 1,4,16, reassess 0.5 s", FacingWorlds.create(100_000, false,
+                    new TieredFacing(rate, 0.5, TimeslicedSystem.NO_HISTORY)), 40);
             tiers.run();
             out.printf(Locale.ROOT, "%ntiers: 100,000 NPCs, 600,000 AIAO decisions a second (10,000 a tick); %d rounds of %d ticks, worlds in turn%n",
                     rounds, ticks);
             tiers.printRatios(out, "x untiered", 0, 5);
             tiers.printRatios(out, "x untiered with animation", 5, 7);
-            tiers.printRatios(out, "x untiered with no history", 7, 9);
+            tiers.printRatios(out, "x untiered with no history", 7, 10);
             tiers.printFrames(out, 10);
         }
         if (chosen.contains("peers")) {

@@ -26,7 +26,12 @@ final class TieredFacing extends FaceTargetSystem {
 
     /** Tiered decisions under {@code budget}, every NPC's tier asked again every {@code reassessSeconds}. */
     TieredFacing(Budget budget, double reassessSeconds) {
-        super(IoPolicy.AIAO, budget);
+        this(budget, reassessSeconds, DEFAULT_HISTORY_DEPTH);
+    }
+
+    /** The same, keeping {@code historyDepth} decisions per NPC. */
+    TieredFacing(Budget budget, double reassessSeconds, int historyDepth) {
+        super(IoPolicy.AIAO, budget, historyDepth);
         setTiers(Tiers.decideEvery(1, 4, 16).reassessEvery(reassessSeconds));
     }
 
