@@ -36,6 +36,8 @@ final class Lineup {
     /** Per world, its decisions made so far (null: not counted), and how many the measured ticks made. */
     private final List<LongSupplier> decisionCounters = new ArrayList<>();
     private long[] measuredDecisions;
+    /** In a fork's child: the comparison's name, which each printed ratio also goes out under for the parent ({@link Forks}). */
+    String forkTable;
 
     Lineup(int rounds, int ticks) {
         this.rounds = rounds;
@@ -138,6 +140,7 @@ final class Lineup {
             double[] ratios = sortedRoundRatios(w, from);
             out.printf(Locale.ROOT, "| %s | %.0f | %.2f | %.2f to %.2f |%n", names.get(w), median(means) / 1e3,
                     median(ratios), ratios[0], ratios[rounds - 1]);
+            markForTheParent(out, ratioName, w, median(ratios));
         }
     }
 
@@ -187,6 +190,14 @@ final class Lineup {
             out.printf(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %,.0f | %s |%n", names.get(w), median(means) / 1e3,
                     median(ratios), measured.percentileMillis(99) * 1e3 / meanMicros, perTick,
                     perTick == 0 ? "none made" : String.format(Locale.ROOT, "%.0f", meanMicros * 1e3 / perTick));
+            markForTheParent(out, ratioName, w, median(ratios));
+        }
+    }
+
+    /** In a fork's child, the world's ratio in a line for the parent. */
+    private void markForTheParent(PrintStream out, String ratioName, int world, double ratio) {
+        if (forkTable != null) {
+            out.println(Forks.mark(forkTable + ", " + ratioName, names.get(world), ratio));
         }
     }
 

@@ -15,8 +15,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,6 +36,9 @@ import java.util.concurrent.Callable;
  * <p>Before any comparison a throwaway world is built, ticked and dropped: the first world a JVM
  * builds ran 5 to 8% slower than the same world built after it, which flattered every ratio to
  * it (see {@link Lineup} for how the worlds are warmed up).
+ *
+ * <p>{@code --forks N} runs the comparisons in N JVMs in turn and gives each ratio's median over
+ * them ({@link Forks}): one JVM's ratios can sit a tenth away from another's.
  *
  * <p>Comparisons: {@code overhead} (100,000 NPCs, 10,000 decisions a tick:
  * walker, walker+record, the four policies with the default history and with none), {@code scaling} (10,000 AIAO decisions a tick at
@@ -58,6 +63,14 @@ public final class SideBySide implements Callable<Integer> {
 
     @Option(names = "--quick", description = "a smoke run: 2 short rounds per comparison")
     private boolean quick;
+
+    @Option(names = "--forks", defaultValue = "1", paramLabel = "N",
+            description = "run the comparisons in N JVMs in turn and give each ratio's median over them (default: 1, this JVM)")
+    private int forks;
+
+    /** Set by {@link Forks} in the JVMs it starts: print each ratio in a line for the parent too. */
+    @Option(names = "--fork-child", hidden = true)
+    private boolean forkChild;
 
     @Parameters(arity = "0..*", paramLabel = "COMPARISON",
             description = "overhead, scaling, frames, tiers or peers (default: all five)")
@@ -92,12 +105,29 @@ public final class SideBySide implements Callable<Integer> {
                         "unknown comparison '" + name + "': use overhead, scaling, frames, tiers or peers");
             }
         }
+        if (forks < 1 || forks > 50) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--forks must be from 1 to 50, was " + forks);
+        }
         List<String> chosen = comparisons.isEmpty() ? COMPARISONS : comparisons;
+        if (forks > 1) {
+            List<String> args = new ArrayList<>(chosen);
+            if (quick) {
+                args.add("--quick");
+            }
+            try {
+                return Forks.run(forks, args, out);
+            } catch (IOException failed) {
+                throw new UncheckedIOException(failed);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                return 1;
+            }
+        }
         runAThrowawayWorld();
         int rounds = quick ? 2 : 5;
         int ticks = quick ? 200 : 2000;
         if (chosen.contains("overhead")) {
-            Lineup overhead = new Lineup(rounds, ticks);
+            Lineup overhead = lineup("overhead", rounds, ticks);
             String[] bare = Arrays.stream(POLICIES).map(policy -> policy + FacingWorlds.NO_HISTORY).toArray(String[]::new);
             for (String decider : concat(concat(new String[]{"walker", "walker+record"}, POLICIES), bare)) {
                 overhead.add(decider, FacingWorlds.create(100_000, false, FacingWorlds.decider(decider, 100_000, 10_000)), 40);
@@ -108,7 +138,7 @@ public final class SideBySide implements Callable<Integer> {
             overhead.printRatios(out, "x walker");
         }
         if (chosen.contains("scaling")) {
-            Lineup scaling = new Lineup(rounds, quick ? ticks : ticks / 2);
+            Lineup scaling = lineup("scaling", rounds, quick ? ticks : ticks / 2);
             for (String decider : new String[]{"AIAO", "walker"}) {
                 for (int npcs : new int[]{10_000, 100_000, 1_000_000}) {
                     scaling.add(String.format(Locale.ROOT, "%s %,d NPCs", decider, npcs),
@@ -123,7 +153,7 @@ public final class SideBySide implements Callable<Integer> {
             scaling.printRatios(out, "x walker at 10,000", 3, 6);
         }
         if (chosen.contains("frames")) {
-            Lineup frames = new Lineup(rounds, ticks);
+            Lineup frames = lineup("frames", rounds, ticks);
             for (String decider : concat(concat(new String[]{"walker"}, POLICIES), new String[]{"interval"})) {
                 frames.add(decider, FacingWorlds.create(100_000, false, FacingWorlds.decider(decider, 100_000, 10_000)), 40);
             }
@@ -136,7 +166,7 @@ public final class SideBySide implements Callable<Integer> {
             // 600,000 decisions a game second (10,000 a tick at 60 Hz) for every world: a rate in game
             // time carries what a batch's end leaves unused, so the tiered ones decide as many a tick
             Budget rate = Budget.jobsPerSecond(600_000);
-            Lineup tiers = new Lineup(rounds, ticks);
+            Lineup tiers = lineup("tiers", rounds, ticks);
             tiers.add("AIAO", FacingWorlds.create(100_000, false, new FaceTargetSystem(IoPolicy.AIAO, rate)), 40);
             tiers.add("AIAO tiered 1,4,16, reassess 0.5 s", FacingWorlds.create(100_000, false, new TieredFacing(rate, 0.5)), 40);
             tiers.add("AIAO tiered 1,4,16, reassess 2 s", FacingWorlds.create(100_000, false, new TieredFacing(rate, 2)), 40);
@@ -168,7 +198,7 @@ public final class SideBySide implements Callable<Integer> {
         }
         if (chosen.contains("peers")) {
             for (int npcs : new int[]{100_000, 1_000_000}) {
-                Lineup peers = new Lineup(rounds, quick ? ticks : ticks / 2);
+                Lineup peers = lineup(String.format(Locale.ROOT, "peers %,d NPCs", npcs), rounds, quick ? ticks : ticks / 2);
                 addPeers(peers, npcs, 10_000);
                 peers.run();
                 out.printf(Locale.ROOT, "%npeers: %,d NPCs, 10,000 facing decisions a tick; %d rounds of %d ticks, worlds in turn%n",
@@ -177,6 +207,13 @@ public final class SideBySide implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** A lineup of the comparison {@code name}, marked for the parent in a fork's child. */
+    private Lineup lineup(String name, int rounds, int ticks) {
+        Lineup lineup = new Lineup(rounds, ticks);
+        lineup.forkTable = forkChild ? name : null;
+        return lineup;
     }
 
     /** The worlds of the peers comparison. */

@@ -32,4 +32,13 @@ class SideBySideTest {
         assertEquals(2, code);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("--fast"));
     }
+
+    @Test
+    void forksOutsideOneToFiftyAreRefusedNamingTheValue() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = SideBySide.run(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), "--forks", "0", "overhead");
+        assertEquals(2, code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--forks must be from 1 to 50, was 0"), err.toString(StandardCharsets.UTF_8));
+    }
 }
