@@ -313,8 +313,14 @@ final class TierSchedule {
                 takePhase(word << 6 | Long.numberOfTrailingZeros(bits));
             }
             moving[word] = respreading & ~all;
-            for (long bits = all; bits != 0; bits &= bits - 1) { // each id, lowest first: ids ascend
-                keys[size++] = word << 6 | Long.numberOfTrailingZeros(bits);
+            if (all == -1L) { // 64 neighbours due, as in a block of a slow tier: a plain run
+                for (int id = word << 6, end = id + 64; end > id; id++) {
+                    keys[size++] = id;
+                }
+            } else {
+                for (long bits = all; bits != 0; bits &= bits - 1) { // each id, lowest first: ids ascend
+                    keys[size++] = word << 6 | Long.numberOfTrailingZeros(bits);
+                }
             }
         }
         return size;
