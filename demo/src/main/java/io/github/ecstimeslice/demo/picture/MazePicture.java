@@ -59,6 +59,11 @@ public final class MazePicture {
         palette = new IndexColorModel(8, PALETTE.length, r, g, b);
     }
 
+    /** The rows of the caption and game time, above the maze. */
+    public int captionHeight() {
+        return CAPTION_HEIGHT;
+    }
+
     /** An empty frame of the picture's size and palette. */
     public BufferedImage frameType() {
         return new BufferedImage(width, height, BufferedImage.TYPE_BYTE_INDEXED, palette);

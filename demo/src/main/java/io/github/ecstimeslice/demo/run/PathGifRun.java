@@ -6,10 +6,12 @@ import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.demo.maze.Maze;
 import io.github.ecstimeslice.demo.maze.MazeGraph;
 import io.github.ecstimeslice.demo.maze.MazeScene;
+import io.github.ecstimeslice.demo.picture.Dissolve;
 import io.github.ecstimeslice.demo.picture.GifWriter;
 import io.github.ecstimeslice.demo.picture.MazePicture;
 import io.github.ecstimeslice.paths.PathPlanningSystem;
 
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -21,7 +23,9 @@ import java.util.Locale;
  * {@value #AGENTS} agents chasing the target, each re-planned within {@value #BATCH_SECONDS} s
  * (AIAO on the world's thread, so the pictures are the same each run), their remaining paths drawn
  * faintly; {@value #SECONDS} s at 60 ticks a second after {@value #WARM_UP_SECONDS} s unrecorded,
- * a frame every 4 ticks.
+ * a frame every 4 ticks. Chasing agents never end where they began, so the last
+ * {@value #SEAM_FRAMES} frames dissolve into the first below the caption: the loop has no jump at
+ * its seam but the clock's.
  */
 final class PathGifRun implements RunMode {
 
@@ -35,6 +39,8 @@ final class PathGifRun implements RunMode {
     static final int WARM_UP_SECONDS = 2;
     static final int TICKS_PER_FRAME = 4;
     static final int FRAMES = SECONDS * 60 / TICKS_PER_FRAME;
+    /** Frames over which the end dissolves into the first frame, a sixteenth more each. */
+    static final int SEAM_FRAMES = 16;
 
     private final Path file;
     private final PrintStream out;
@@ -42,6 +48,7 @@ final class PathGifRun implements RunMode {
     private final MazePicture picture;
     private GifWriter gif;
     private int done = -WARM_UP_SECONDS * 60;
+    private BufferedImage firstFrame;
 
     PathGifRun(RunOptions options, PrintStream out) {
         this.file = options.gifDirectory().resolve(FILE);
@@ -62,8 +69,15 @@ final class PathGifRun implements RunMode {
         scene.tick(1 / 60f);
         done++;
         if (done > 0 && done % TICKS_PER_FRAME == 0) {
-            gif.add(picture.paint(scene, String.format(Locale.ROOT, "%d agents chase the target, paths re-planned within %.1f s",
-                    AGENTS, BATCH_SECONDS), done / 60.0));
+            BufferedImage frame = picture.paint(scene, String.format(Locale.ROOT,
+                    "%d agents chase the target, paths re-planned within %.1f s", AGENTS, BATCH_SECONDS), done / 60.0);
+            int index = done / TICKS_PER_FRAME; // 1 to FRAMES
+            if (firstFrame == null) {
+                firstFrame = frame;
+            } else if (index > FRAMES - SEAM_FRAMES) {
+                Dissolve.toward(frame, firstFrame, index - (FRAMES - SEAM_FRAMES), picture.captionHeight());
+            }
+            gif.add(frame);
         }
         return done == SECONDS * 60;
     }

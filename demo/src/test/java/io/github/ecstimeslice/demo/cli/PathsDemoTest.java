@@ -8,15 +8,18 @@ import org.junit.jupiter.params.provider.CsvSource;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
+import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -87,6 +90,24 @@ class PathsDemoTest {
             }
             assertTrue(walls > first.getWidth() * first.getHeight() / 5, "wall pixels: " + walls);
             assertTrue(agents > 40, "agent pixels: " + agents);
+            // the frames after the first hold only what changed: the picture shown is their composite
+            BufferedImage shown = new BufferedImage(first.getWidth(), first.getHeight(), BufferedImage.TYPE_INT_ARGB);
+            Graphics2D g = shown.createGraphics();
+            g.drawImage(first, 0, 0, null);
+            int below = 24; // the caption's rows, whose clock restarts at the seam
+            int mazeRows = first.getHeight() - below;
+            int[] start = shown.getRGB(0, below, first.getWidth(), mazeRows, null, 0, first.getWidth());
+            int[] beforeTheSeam = null;
+            for (int i = 1; i < 180; i++) {
+                g.drawImage(reader.read(i), 0, 0, null);
+                if (i == 180 - 17) {
+                    beforeTheSeam = shown.getRGB(0, below, first.getWidth(), mazeRows, null, 0, first.getWidth());
+                }
+            }
+            g.dispose();
+            int[] end = shown.getRGB(0, below, first.getWidth(), mazeRows, null, 0, first.getWidth());
+            assertArrayEquals(start, end, "the loop ends on its first picture of the maze: no jump at the seam");
+            assertFalse(Arrays.equals(start, beforeTheSeam), "the agents moved in between");
         }
     }
 
