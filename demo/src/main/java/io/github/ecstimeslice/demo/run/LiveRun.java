@@ -31,16 +31,8 @@ final class LiveRun implements RunMode {
     private final Path traceFile;
 
     private int done;
-    /** When the run began: after the scene was built. */
-    private final long wallStart;
-    private long reportWallStart;
-    private int reportTicks;
-    private long reportTickNanos;
-    private long reportDecisionNanos;
-    private long reportAnimationNanos;
-    private long allTickNanos;
-    private long allDecisionNanos;
-    private long allAnimationNanos;
+    /** The ticks' times, made after the scene was built. */
+    private final LiveTimes times;
     private double lastFacingError;
     /** Decisions made before this report's ticks; the ages' sum, samples and max over this report's ticks. */
     private long decisionsBefore;
@@ -61,8 +53,7 @@ final class LiveRun implements RunMode {
                 : Scene.tiered(options.npcs(), options.seed(), options.policy(), options.budget(), options.history(),
                 options.threading(), options.tiers())).animateOn(options.animationThreading());
         this.decisions = scene.decisions();
-        this.wallStart = System.nanoTime();
-        this.reportWallStart = wallStart;
+        this.times = new LiveTimes();
         this.ticks = options.ticks();
         this.delta = options.delta();
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
@@ -85,10 +76,7 @@ final class LiveRun implements RunMode {
             trace.tick(done, start, end);
         }
         done++;
-        reportTicks++;
-        reportTickNanos += end - start;
-        reportDecisionNanos += scene.decisionNanos();
-        reportAnimationNanos += scene.animationNanos();
+        times.add(end - start, scene.decisionNanos(), scene.animationNanos());
         sampleAges();
         if (done % ticksPerReport == 0 || done == ticks) {
             report(end);
@@ -112,26 +100,16 @@ final class LiveRun implements RunMode {
     }
 
     private void report(long now) {
-        double wallSeconds = (now - reportWallStart) / 1e9;
         lastFacingError = scene.meanFacingErrorDegrees();
         long decisions = decisionsMade();
         out.printf(Locale.ROOT,
-                "t=%6.1fs  %7.1f ticks/s  %6.3f ms/tick (decide %6.3f, animate %6.3f)  %9.0f decisions/s"
-                        + " (last batch %9.0f)  %s  facing error %5.2f°%n",
-                done * delta, reportTicks / wallSeconds, reportTickNanos / 1e6 / reportTicks,
-                reportDecisionNanos / 1e6 / reportTicks, reportAnimationNanos / 1e6 / reportTicks,
-                (decisions - decisionsBefore) / (reportTicks * (double) delta), lastBatchDecisionsPerSecond(), ages(),
-                lastFacingError);
+                "t=%6.1fs  %s  %9.0f decisions/s (last batch %9.0f)  %s  facing error %5.2f°%n",
+                done * delta, times.reportText(now, "decide", "animate"),
+                (decisions - decisionsBefore) / (times.reportTicks * (double) delta), lastBatchDecisionsPerSecond(),
+                ages(), lastFacingError);
         decisionsBefore = decisions;
         reportTiers();
-        allTickNanos += reportTickNanos;
-        allDecisionNanos += reportDecisionNanos;
-        allAnimationNanos += reportAnimationNanos;
-        reportWallStart = now;
-        reportTicks = 0;
-        reportTickNanos = 0;
-        reportDecisionNanos = 0;
-        reportAnimationNanos = 0;
+        times.nextReport(now);
         reportAgeSum = 0;
         reportAgeSamples = 0;
         reportAgeMax = 0;
@@ -184,12 +162,8 @@ final class LiveRun implements RunMode {
 
     @Override
     public void finish() throws IOException {
-        double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
-        out.printf(Locale.ROOT,
-                "summary: %d ticks of %d NPCs in %.1f s wall: %.1f ticks/s, %.3f ms/tick (decide %.3f, animate %.3f),"
-                        + " facing error %.2f° at the end%n",
-                done, scene.npcCount(), wallSeconds, done / wallSeconds, allTickNanos / 1e6 / done,
-                allDecisionNanos / 1e6 / done, allAnimationNanos / 1e6 / done, lastFacingError);
+        out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs in %s, facing error %.2f° at the end%n",
+                done, scene.npcCount(), times.summaryText(done, "decide", "animate"), lastFacingError);
         if (trace != null) {
             trace.write(traceFile);
             out.printf(Locale.ROOT, "trace: %d events written to %s%s; open it in https://ui.perfetto.dev%n",

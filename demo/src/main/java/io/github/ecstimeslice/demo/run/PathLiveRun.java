@@ -18,23 +18,15 @@ final class PathLiveRun implements RunMode {
     private final int ticksPerReport;
     private final PrintStream out;
     private final MazeScene.Measures measures = new MazeScene.Measures();
-    private final long wallStart;
+    private final LiveTimes times;
 
     private int done;
-    private long reportWallStart;
-    private int reportTicks;
-    private long reportTickNanos;
-    private long reportPlanningNanos;
-    private long reportWalkingNanos;
     private long pathsBefore;
     private int samples;
     private double ageSum;
     private double ageMax;
     private long withPathSum;
     private double pathCellsSum;
-    private long allTickNanos;
-    private long allPlanningNanos;
-    private long allWalkingNanos;
     private double lastMeanAge;
     private int lastWithPath;
 
@@ -45,8 +37,7 @@ final class PathLiveRun implements RunMode {
         this.delta = options.delta();
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
         this.out = out;
-        this.wallStart = System.nanoTime();
-        this.reportWallStart = wallStart;
+        this.times = new LiveTimes();
         out.printf(Locale.ROOT, "paths: %d agents in a %d x %d maze (%d open cells), %s, budget %s, history %d,"
                         + " planning threads %s, walking threads %s, %d ticks at %.0f Hz%n",
                 scene.agentCount(), options.mazeWidth(), options.mazeHeight(), scene.graph().getNodeCount(),
@@ -60,10 +51,7 @@ final class PathLiveRun implements RunMode {
         scene.tick(delta);
         long end = System.nanoTime();
         done++;
-        reportTicks++;
-        reportTickNanos += end - start;
-        reportPlanningNanos += scene.planningNanos();
-        reportWalkingNanos += scene.walkingNanos();
+        times.add(end - start, scene.planningNanos(), scene.walkingNanos());
         if (done % 4 == 0) {
             scene.measure(measures);
             samples++;
@@ -79,29 +67,19 @@ final class PathLiveRun implements RunMode {
     }
 
     private void report(long now) {
-        double wallSeconds = (now - reportWallStart) / 1e9;
         long paths = scene.pathsPlanned();
         String routes = samples == 0 ? "paths n/a (not measured yet)" : String.format(Locale.ROOT,
                 "path age mean %5.3f max %5.3f s  %d/%d with a path  mean path %5.1f cells",
                 ageSum / samples, ageMax, Math.round((double) withPathSum / samples), scene.agentCount(),
                 pathCellsSum / samples);
-        out.printf(Locale.ROOT, "t=%6.1fs  %7.1f ticks/s  %6.3f ms/tick (plan %6.3f, walk %6.3f)  %8.0f paths/s  %s%n",
-                done * delta, reportTicks / wallSeconds, reportTickNanos / 1e6 / reportTicks,
-                reportPlanningNanos / 1e6 / reportTicks, reportWalkingNanos / 1e6 / reportTicks,
-                (paths - pathsBefore) / (reportTicks * (double) delta), routes);
+        out.printf(Locale.ROOT, "t=%6.1fs  %s  %8.0f paths/s  %s%n", done * delta, times.reportText(now, "plan", "walk"),
+                (paths - pathsBefore) / (times.reportTicks * (double) delta), routes);
         if (samples > 0) {
             lastMeanAge = ageSum / samples;
             lastWithPath = (int) Math.round((double) withPathSum / samples);
         }
         pathsBefore = paths;
-        allTickNanos += reportTickNanos;
-        allPlanningNanos += reportPlanningNanos;
-        allWalkingNanos += reportWalkingNanos;
-        reportWallStart = now;
-        reportTicks = 0;
-        reportTickNanos = 0;
-        reportPlanningNanos = 0;
-        reportWalkingNanos = 0;
+        times.nextReport(now);
         samples = 0;
         ageSum = 0;
         ageMax = 0;
@@ -111,12 +89,9 @@ final class PathLiveRun implements RunMode {
 
     @Override
     public void finish() {
-        double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
-        out.printf(Locale.ROOT,
-                "summary: %d ticks of %d agents in %.1f s wall: %.1f ticks/s, %.3f ms/tick (plan %.3f, walk %.3f),"
-                        + " %d paths planned (%.0f a game second), path age %.3f s and %d with a path at the end%n",
-                done, scene.agentCount(), wallSeconds, done / wallSeconds, allTickNanos / 1e6 / done,
-                allPlanningNanos / 1e6 / done, allWalkingNanos / 1e6 / done, scene.pathsPlanned(),
+        out.printf(Locale.ROOT, "summary: %d ticks of %d agents in %s, %d paths planned (%.0f a game second),"
+                        + " path age %.3f s and %d with a path at the end%n",
+                done, scene.agentCount(), times.summaryText(done, "plan", "walk"), scene.pathsPlanned(),
                 scene.pathsPlanned() / (done * (double) delta), lastMeanAge, lastWithPath);
         scene.dispose();
     }
