@@ -30,34 +30,14 @@ final class Grid implements IndexedGraph<Grid.Cell>, NodeMap<Grid.Cell> {
     private final Cell[] cells;
     private final Array<Connection<Cell>>[] connections;
 
-    static final class Cell {
-        final int index;
-        final int x;
-        final int y;
-
-        Cell(int index, int x, int y) {
-            this.index = index;
-            this.x = x;
-            this.y = y;
-        }
-
+    record Cell(int index, int x, int y) {
         @Override
         public String toString() {
             return "(" + x + ", " + y + ")";
         }
     }
 
-    static final class Step implements Connection<Cell> {
-        final Cell from;
-        final Cell to;
-        final float cost;
-
-        Step(Cell from, Cell to, float cost) {
-            this.from = from;
-            this.to = to;
-            this.cost = cost;
-        }
-
+    record Step(Cell from, Cell to, float cost) implements Connection<Cell> {
         @Override
         public float getCost() {
             return cost;
@@ -109,20 +89,20 @@ final class Grid implements IndexedGraph<Grid.Cell>, NodeMap<Grid.Cell> {
         connections = new Array[cells.length];
         for (Cell cell : cells) {
             Array<Connection<Cell>> out = new Array<>();
-            connections[cell.index] = out;
-            if (!open(cell.x, cell.y)) {
+            connections[cell.index()] = out;
+            if (!open(cell.x(), cell.y())) {
                 continue;
             }
             for (int dy = -1; dy <= 1; dy++) {
                 for (int dx = -1; dx <= 1; dx++) {
                     boolean diagonal = dx != 0 && dy != 0;
-                    if (dx == 0 && dy == 0 || diagonal && !diagonals || !open(cell.x + dx, cell.y + dy)) {
+                    if (dx == 0 && dy == 0 || diagonal && !diagonals || !open(cell.x() + dx, cell.y() + dy)) {
                         continue;
                     }
-                    if (diagonal && (!open(cell.x + dx, cell.y) || !open(cell.x, cell.y + dy))) {
+                    if (diagonal && (!open(cell.x() + dx, cell.y()) || !open(cell.x(), cell.y() + dy))) {
                         continue; // no cutting corners
                     }
-                    out.add(new Step(cell, cells[index(cell.x + dx, cell.y + dy)], diagonal ? DIAGONAL : 1f));
+                    out.add(new Step(cell, cells[index(cell.x() + dx, cell.y() + dy)], diagonal ? DIAGONAL : 1f));
                 }
             }
         }
@@ -143,15 +123,15 @@ final class Grid implements IndexedGraph<Grid.Cell>, NodeMap<Grid.Cell> {
     /** Euclid's distance between cells (8-connected), Manhattan's (4-connected): never above the cost. */
     Heuristic<Cell> heuristic() {
         return diagonals
-                ? (a, b) -> (float) Math.sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y))
-                : (a, b) -> Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
+                ? (a, b) -> (float) Math.sqrt((a.x() - b.x()) * (a.x() - b.x()) + (a.y() - b.y()) * (a.y() - b.y()))
+                : (a, b) -> Math.abs(a.x() - b.x()) + Math.abs(a.y() - b.y());
     }
 
     /** The connection from {@code from} to {@code to}, or null. */
     Connection<Cell> connection(int from, int to) {
         Array<Connection<Cell>> out = connections[from];
         for (int i = 0; i < out.size; i++) { // by index: an Array's iterators are shared
-            if (out.get(i).getToNode().index == to) {
+            if (out.get(i).getToNode().index() == to) {
                 return out.get(i);
             }
         }
@@ -169,7 +149,7 @@ final class Grid implements IndexedGraph<Grid.Cell>, NodeMap<Grid.Cell> {
     float cost(GraphPath<Cell> path) {
         float cost = 0;
         for (int i = 1; i < path.getCount(); i++) {
-            cost += connection(path.get(i - 1).index, path.get(i).index).getCost();
+            cost += connection(path.get(i - 1).index(), path.get(i).index()).getCost();
         }
         return cost;
     }
@@ -183,7 +163,7 @@ final class Grid implements IndexedGraph<Grid.Cell>, NodeMap<Grid.Cell> {
         while (!queue.isEmpty()) {
             Array<Connection<Cell>> out = connections[queue.poll()];
             for (int i = 0; i < out.size; i++) {
-                int to = out.get(i).getToNode().index;
+                int to = out.get(i).getToNode().index();
                 if (!seen[to]) {
                     seen[to] = true;
                     queue.add(to);
@@ -195,7 +175,7 @@ final class Grid implements IndexedGraph<Grid.Cell>, NodeMap<Grid.Cell> {
 
     @Override
     public int getIndex(Cell node) {
-        return node.index;
+        return node.index();
     }
 
     @Override
@@ -205,7 +185,7 @@ final class Grid implements IndexedGraph<Grid.Cell>, NodeMap<Grid.Cell> {
 
     @Override
     public Array<Connection<Cell>> getConnections(Cell fromNode) {
-        return connections[fromNode.index];
+        return connections[fromNode.index()];
     }
 
     @Override
