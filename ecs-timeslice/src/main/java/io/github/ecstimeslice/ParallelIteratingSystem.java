@@ -35,6 +35,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * that moves by rate × that time reaches the same place). A tick then costs the due entities'
  * work and a bit per entity id.
  *
+ * <p>A {@code world.delta} that is not finite and at least 0 is rejected with an
+ * {@code IllegalArgumentException} before anything changes, as {@link TimeslicedSystem} does.
+ *
  * <p>A subclass that overrides {@link #dispose()} must call {@code super.dispose()}.
  */
 public abstract class ParallelIteratingSystem extends BaseEntitySystem {
@@ -79,9 +82,11 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      * The entity's significance tier for this system, 0 to {@code tickPeriods().length - 1}: tier
      * {@code i} is processed once every {@code tickPeriods()[i]} ticks. Called on the world's
      * thread at the start of each tick the entity is due in, before any {@code process} call;
-     * never while every entity is processed every tick. Default: 0. A value out of range fails
-     * the tick, after its processing, with an {@code IllegalStateException} naming the system, the
-     * entity and the value (the entity is processed as tier 0).
+     * never while every entity is processed every tick. Default: 0. A value out of range, or a
+     * throw, fails the tick, after its processing, with an {@code IllegalStateException} naming
+     * the system, the entity and the value or what was thrown (the entity is processed as tier 0;
+     * a {@link VirtualMachineError} leaves at once, and the entities not asked yet are due in the
+     * next tick).
      */
     protected int tierOf(int entityId) {
         return 0;
@@ -90,16 +95,18 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     /**
      * The game seconds since {@code process} last ran for the entity (since the end of the tick
      * before it joined, if it never did), up to the end of this tick: {@code world.delta} while
-     * every entity is processed every tick. Call it from {@code process}, for that entity. O(1).
+     * every entity is processed every tick, except in the first tick after tiers were switched
+     * off, which gives each entity the time it was not processed for. Call it from
+     * {@code process}, for that entity. O(1).
      */
     protected final float entityDelta(int entityId) {
-        return tickTiers.tiered() ? tickTiers.secondsSince(entityId) : world.delta;
+        return tickTiers.keepsTimes ? tickTiers.secondsSince(entityId) : world.delta;
     }
 
     /**
      * Processes tier {@code i}'s entities ({@link #tierOf(int)}) once every {@code tickPeriods[i]}
      * ticks instead of every tick, spread over the ticks by a hash of their ids, from the next tick
-     * on; {@link #entityDelta(int)} gives {@code process} the time since an entity's last turn.
+     * on (also when called during this system's turn); {@link #entityDelta(int)} gives {@code process} the time since an entity's last turn.
      * Each entity is processed at least once every {@code tickPeriods[last]} ticks, however its
      * tier moves. A tick then costs O(entity ids / 64) plus the due entities' work. Default:
      * {@code 1}, every entity every tick (no tiers asked, no bookkeeping). Costs 20 bytes per
@@ -173,7 +180,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     @Override
     protected final void processSystem() {
-        tickTiers.turnStarted(world.delta);
+        tickTiers.turnStarted(Stats.checkedDelta(world.delta, this));
         try {
             processEntities();
         } finally {
@@ -216,7 +223,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     /** Artemis's notice that entities joined: with tiers, each is due in the next tick; then {@code inserted(int)} for each. */
     @Override
     public final void inserted(IntBag entities) {
-        if (tickTiers.tiered()) {
+        if (tickTiers.keepsTimes) {
             tickTiers.joined(entities);
         }
         super.inserted(entities);

@@ -10,7 +10,8 @@ import java.util.Arrays;
  * multiple of k, so a tier's entities spread over the ticks. Its tier is asked each time it is
  * processed, and it is due again at the next such tick of its tier then, at most k ticks later, so
  * none waits longer than the longest period however it moves. The game time since an entity was
- * last processed is kept for {@code process} to use.
+ * last processed is kept for {@code process} to use, and for one turn more once the tiers are
+ * switched off: that turn gives each entity the time it was not processed for.
  *
  * <p>The entities wait in a {@link DueWheel} by the tick they are due in, so a tick reads the ids
  * due (ascending) and a bit per entity id, not every entity: {@link #collect} runs on the world's
@@ -24,9 +25,18 @@ final class TickTiers {
     static final int MAX_PERIOD = DueWheel.MAX_BUCKETS / 2;
 
     int[] periods = {1};
-    /** The index of the system's next turn, and the game time at the end of its last. */
+    /** The index of the system's next turn (of this one, during a turn), and the game time at the end of its last (of this one). */
     int tick;
     double seconds;
+    /** True during a turn: settings made now apply from the next. */
+    private boolean inTurn;
+    /**
+     * True while the time each entity was last processed at is kept: with tiers, and until the end
+     * of {@link #catchUpTurn} once they are switched off.
+     */
+    boolean keepsTimes;
+    /** The first turn without tiers, after tiers were switched off: its entity times are the catch-up. */
+    private int catchUpTurn;
     /** This turn's due entities, ascending: {@code due[0, dueCount)}. */
     int[] due = new int[0];
     int dueCount;
@@ -48,18 +58,28 @@ final class TickTiers {
      * processed at (the end of the last turn, if every entity was processed every turn until now).
      */
     void use(int[] next, IntBag subscribed) {
-        boolean wasTiered = tiered();
+        boolean keptTimes = keepsTimes;
         periods = next;
         wheel = next.length > 1 ? new DueWheel(longest(next) + 1, nextDue.length) : null;
-        if (wheel == null || subscribed == null) {
+        if (wheel == null) {
+            catchUpTurn = nextTurn(); // every entity is processed then, given its time since its last turn
+            return;
+        }
+        keepsTimes = true;
+        if (subscribed == null) {
             return;
         }
         int[] ids = subscribed.getData();
         for (int i = subscribed.size() - 1; i >= 0; i--) { // the highest id first: one growth
-            double last = wasTiered && ids[i] < lastSeconds.length ? lastSeconds[ids[i]] : seconds;
+            double last = keptTimes && ids[i] < lastSeconds.length ? lastSeconds[ids[i]] : seconds;
             joined(ids[i]);
             lastSeconds[ids[i]] = last;
         }
+    }
+
+    /** The index of the next turn: this tick's, between turns. */
+    private int nextTurn() {
+        return inTurn ? tick + 1 : tick;
     }
 
     /** The entity joined: due in the next turn, as if processed at the end of the last. */
@@ -69,11 +89,16 @@ final class TickTiers {
             nextDue = Arrays.copyOf(nextDue, grown);
             lastSeconds = Arrays.copyOf(lastSeconds, grown);
             due = Arrays.copyOf(due, grown);
-            wheel.ensureIds(grown);
+            if (wheel != null) {
+                wheel.ensureIds(grown);
+            }
         }
-        nextDue[entityId] = tick;
-        wheel.file(entityId, tick, tick);
         lastSeconds[entityId] = seconds;
+        if (wheel != null) {
+            int turn = nextTurn();
+            nextDue[entityId] = turn;
+            wheel.file(entityId, turn, tick);
+        }
     }
 
     /** All of {@code entities} joined. */
@@ -98,19 +123,25 @@ final class TickTiers {
     /** A turn of {@code delta} seconds begins. */
     void turnStarted(float delta) {
         seconds += delta;
+        inTurn = true;
     }
 
     /** The turn ended. */
     void turnEnded() {
+        if (wheel == null && tick >= catchUpTurn) {
+            keepsTimes = false;
+        }
         tick++;
+        inTurn = false;
     }
 
     /**
      * On the world's thread: takes this turn's due entities out of the wheel into {@link #due},
      * asks each its tier and files it for its next turn. O(entity ids / 64 + due entities).
      *
-     * @return null, or the first tier out of range, as an {@code IllegalStateException} naming the
-     *         system, the entity and the value (that entity is processed as tier 0)
+     * @return null, or the first tier out of range or {@code tierOf} that threw, as an
+     *         {@code IllegalStateException} naming the system, the entity and the value or what it
+     *         threw (that entity is processed as tier 0)
      */
     IllegalStateException collect(ParallelIteratingSystem system) {
         IllegalStateException failed = null;
@@ -120,7 +151,20 @@ final class TickTiers {
         int count = waiting.drain(now, ids);
         for (int i = 0; count > i; i++) {
             int id = ids[i];
-            int tier = system.tierOf(id);
+            int tier;
+            try {
+                tier = system.tierOf(id);
+            } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
+                if (thrown instanceof VirtualMachineError) {
+                    fileForNextTurn(ids, i, count, now); // the drained rest waits for no tick otherwise
+                    throw thrown;
+                }
+                if (failed == null) {
+                    failed = new IllegalStateException(system.getClass().getName() + ".tierOf(" + id + ") failed: "
+                            + thrown, thrown);
+                }
+                tier = 0;
+            }
             if (tier < 0 || tier >= periods.length) {
                 if (failed == null) {
                     failed = new IllegalStateException(system.getClass().getName() + ".tierOf(" + id
@@ -138,6 +182,15 @@ final class TickTiers {
         }
         dueCount = count;
         return failed;
+    }
+
+    /** Files the drained {@code ids[from, to)} for the turn after {@code now}, unprocessed. */
+    private void fileForNextTurn(int[] ids, int from, int to, int now) {
+        for (int i = from; to > i; i++) {
+            nextDue[ids[i]] = now + 1;
+            wheel.file(ids[i], now + 1, now);
+        }
+        dueCount = 0;
     }
 
     /** Processes this turn's due entities {@code due[from, to)}, then notes the time of each. */

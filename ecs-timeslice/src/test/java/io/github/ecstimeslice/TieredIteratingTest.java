@@ -26,13 +26,19 @@ class TieredIteratingTest {
         pool.shutdownNow();
     }
 
-    /** Counts each entity's turns and sums the entity deltas they were given; tier = tiers[id]. */
+    /**
+     * Counts each entity's turns, notes the tick of its last and sums the entity deltas they were
+     * given; tier = tiers[id], and a tierOf(throwFor) throws, once (an error if throwsAnError).
+     */
     static class SummingSystem extends ParallelIteratingSystem {
         final int[] tiers = new int[4096];
         final AtomicIntegerArray processed = new AtomicIntegerArray(4096);
         final double[] summedDelta = new double[4096];
+        final int[] lastTurn = new int[4096];
         final AtomicIntegerArray perTick = new AtomicIntegerArray(1000);
         int tick;
+        int throwFor = -1;
+        boolean throwsAnError;
 
         SummingSystem() {
             super(Aspect.all(Decides.class));
@@ -40,6 +46,13 @@ class TieredIteratingTest {
 
         @Override
         protected int tierOf(int entityId) {
+            if (entityId == throwFor) {
+                throwFor = -1;
+                if (throwsAnError) {
+                    throw new StackOverflowError("once");
+                }
+                throw new ArithmeticException("once");
+            }
             return tiers[entityId];
         }
 
@@ -47,7 +60,19 @@ class TieredIteratingTest {
         protected void process(int entityId) {
             processed.incrementAndGet(entityId);
             summedDelta[entityId] += entityDelta(entityId);
+            lastTurn[entityId] = tick;
             perTick.incrementAndGet(tick);
+        }
+
+        /**
+         * Checks each entity there from the first tick was given, over its turns, the game time up
+         * to the end of its last turn ({@code delta} every tick): none lost, none counted twice.
+         */
+        void assertTimeKept(int[] ids, float delta) {
+            for (int id : ids) {
+                assertEquals((lastTurn[id] + 1) * (double) delta, summedDelta[id], 1e-4,
+                        "entity " + id + ", last processed in tick " + lastTurn[id]);
+            }
         }
 
         @Override
@@ -165,5 +190,118 @@ class TieredIteratingTest {
                 .getMessage().startsWith("tiers need 1 to 16 tick periods, was 17"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> system.processEvery((int[]) null))
                 .getMessage().endsWith("was null"));
+    }
+
+    @Test
+    void aTierOfThatThrowsFailsTheTickNamingItAndEveryEntityIsStillProcessedOnSchedule() {
+        SummingSystem system = new SummingSystem();
+        system.processEvery(1, 4);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 6);
+        TestWorlds.run(world, 2, DELTA);
+        system.throwFor = ids[2];
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> TestWorlds.run(world, 1, DELTA));
+        assertTrue(thrown.getMessage().contains(SummingSystem.class.getName() + ".tierOf(" + ids[2] + ") failed"),
+                thrown.getMessage());
+        assertTrue(thrown.getCause() instanceof ArithmeticException, String.valueOf(thrown.getCause()));
+        for (int id : ids) {
+            assertEquals(3, system.processed.get(id), "entity " + id + " in the failed tick too, as tier 0");
+        }
+        TestWorlds.run(world, 20, DELTA);
+        for (int id : ids) {
+            assertEquals(23, system.processed.get(id), "entity " + id + " in every tick after it");
+        }
+    }
+
+    @Test
+    void aVirtualMachineErrorFromTierOfLeavesAtOnceAndTheEntitiesNotAskedYetComeInTheNextTick() {
+        SummingSystem system = new SummingSystem();
+        system.processEvery(1, 4);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 6);
+        TestWorlds.run(world, 2, DELTA);
+        system.throwFor = ids[2];
+        system.throwsAnError = true;
+        assertThrows(StackOverflowError.class, () -> TestWorlds.run(world, 1, DELTA));
+        TestWorlds.run(world, 1, DELTA);
+        for (int i = 2; i < ids.length; i++) {
+            assertEquals(3, system.processed.get(ids[i]), "entity " + ids[i] + ": not asked in the failed tick");
+        }
+        TestWorlds.run(world, 20, DELTA);
+        for (int id : ids) {
+            assertTrue(system.processed.get(id) >= 22, "entity " + id + " in every tick after it");
+            assertEquals(system.tick - 1, system.lastTurn[id], "entity " + id + " in the last tick");
+        }
+    }
+
+    @Test
+    void aDeltaThatIsNotFiniteAndAtLeastZeroIsRefusedBeforeAnythingChanges() {
+        for (float bad : new float[]{Float.NaN, Float.POSITIVE_INFINITY, -1f}) {
+            for (int[] periods : new int[][]{{1}, {1, 2}}) {
+                SummingSystem system = new SummingSystem();
+                system.processEvery(periods);
+                World world = TestWorlds.of(system);
+                int[] ids = TestWorlds.deciders(world, 4);
+                TestWorlds.run(world, 3, DELTA);
+                world.setDelta(bad);
+                IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class, world::process);
+                assertTrue(thrown.getMessage().endsWith("world.delta must be finite and at least 0, was " + bad),
+                        thrown.getMessage());
+                TestWorlds.run(world, 10, DELTA);
+                for (int id : ids) {
+                    assertEquals(13, system.processed.get(id), "entity " + id + ", " + bad);
+                    assertEquals(13 * DELTA, system.summedDelta[id], 1e-5, "entity " + id + " after " + bad);
+                }
+            }
+        }
+    }
+
+    @Test
+    void processEveryCalledDuringTheSystemsOwnTurnAppliesFromTheNextTickWithinTheLongestPeriod() {
+        SummingSystem system = new SummingSystem() {
+            @Override
+            protected void process(int entityId) {
+                assertTrue(tick - lastTurn[entityId] <= 4, "entity " + entityId + " waited " + (tick - lastTurn[entityId]));
+                super.process(entityId);
+                if (tick == 10) {
+                    processEvery(1, 2, 4); // once for each entity due in tick 10
+                }
+            }
+        };
+        system.processEvery(1, 2, 4);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 200);
+        for (int id : ids) {
+            system.tiers[id] = 2;
+        }
+        TestWorlds.run(world, 60, DELTA);
+        system.assertTimeKept(ids, DELTA);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Threading.class, names = {"WORLD_THREAD", "WORKERS_SAME_TICK"})
+    void switchingTiersOffAndOnKeepsEachEntitysTimeWhateverTurnsItMissed(Threading threading) {
+        SummingSystem system = new SummingSystem();
+        system.processEvery(1, 4);
+        onThreads(system, threading);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 64);
+        for (int id : ids) {
+            system.tiers[id] = 1;
+        }
+        TestWorlds.run(world, 23, DELTA);
+        system.processEvery(1);
+        TestWorlds.run(world, 10, DELTA);
+        system.assertTimeKept(ids, DELTA);
+        for (int id : ids) {
+            assertEquals(32, system.lastTurn[id], "every entity in every untiered tick");
+        }
+        system.processEvery(1, 4);
+        TestWorlds.run(world, 17, DELTA);
+        system.assertTimeKept(ids, DELTA);
+        system.processEvery(1);
+        system.processEvery(1, 8); // off and on again between two ticks: still each entity's own time
+        TestWorlds.run(world, 9, DELTA);
+        system.assertTimeKept(ids, DELTA);
     }
 }
