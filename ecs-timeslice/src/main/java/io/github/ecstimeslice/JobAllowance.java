@@ -95,9 +95,14 @@ final class JobAllowance {
      */
     private double creditedJobs(double perSecond, float delta) {
         if (delta > budget.longTickSeconds()) {
-            return lastNormalDelta >= 0 ? perSecond * lastNormalDelta : Math.min(1, perSecond * delta);
+            return lastNormalDelta >= 0 ? earned(perSecond, lastNormalDelta) : Math.min(1, perSecond * delta);
         }
         lastNormalDelta = delta;
-        return perSecond * delta;
+        return earned(perSecond, delta);
+    }
+
+    /** Jobs earned at {@code perSecond} in {@code seconds}: none in no time, even at a rate a double makes infinite. */
+    private static double earned(double perSecond, double seconds) {
+        return seconds == 0 ? 0 : perSecond * seconds;
     }
 }

@@ -48,6 +48,18 @@ class JobAllowanceTest {
     }
 
     @Test
+    void anInfiniteRateSurvivesAPausedTickAndALongTickAfterOne() {
+        // 4 entities every 4.9e-324 s: the rate overflows a double, and 0 s × infinity is NaN
+        allowance.use(Budget.batchEvery(Double.MIN_VALUE).withLongTickSeconds(0.25));
+        assertEquals(Integer.MAX_VALUE, tick(1 / 60f, 4, 4));
+        tick(0f, 4, 4);
+        assertEquals(Integer.MAX_VALUE, tick(1 / 60f, 4, 4), "every job after a paused tick");
+        tick(0f, 4, 4);
+        tick(1f, 4, 4); // a long tick earns what the last normal one did: 0 s of an infinite rate
+        assertEquals(Integer.MAX_VALUE, tick(1 / 60f, 4, 4), "every job after a long tick");
+    }
+
+    @Test
     void batchEverySpreadsTheBatchOverItsSeconds() {
         allowance.use(Budget.batchEvery(2.0));
         assertEquals(25, tick(0.5f, 100, 100));
