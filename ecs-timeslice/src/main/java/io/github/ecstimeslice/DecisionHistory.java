@@ -16,7 +16,9 @@ import com.artemis.PooledComponent;
  * <p>The outputs are owned by the system and reused: read them within the tick, copy what you need
  * to keep. The component is a view of the system's store, which keeps every entity's entries in
  * flat arrays by entity id; it is pooled. A deleted entity's history goes with it, and an entity
- * that receives a recycled id starts with an empty one.
+ * that receives a recycled id starts with an empty one. Taking the component off an entity forgets
+ * its history (and {@link TimeslicedSystem#latestOutput}) until its next save, which attaches a new
+ * one.
  *
  * @param <O> the system's output type
  */

@@ -208,6 +208,17 @@ final class DecisionStore {
         return state >>> SIZE_SHIFT & SIZE_MASK;
     }
 
+    /**
+     * Forgets every output of {@code entity} whose history component was taken off, and that it
+     * was attached, so its next save attaches a new one. Keeps the slot its job in flight (on a
+     * worker) writes. O(1).
+     */
+    void detach(int entity) {
+        if (has(entity)) {
+            stamps[entity * stride] &= NEWEST_MASK;
+        }
+    }
+
     /** Forgets every output of {@code entity}, and that it was attached; keeps its objects for the id's next entity. O(1). */
     void clear(int entity) {
         if (has(entity)) {

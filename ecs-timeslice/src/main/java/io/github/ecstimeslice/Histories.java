@@ -1,8 +1,10 @@
 package io.github.ecstimeslice;
 
+import com.artemis.Aspect;
 import com.artemis.BaseSystem;
 import com.artemis.Component;
 import com.artemis.ComponentMapper;
+import com.artemis.EntitySubscription.SubscriptionListener;
 import com.artemis.World;
 import com.artemis.utils.Bag;
 import com.artemis.utils.ImmutableBag;
@@ -56,7 +58,8 @@ final class Histories<O> {
     }
 
     /**
-     * Takes the world's mapper for the history type.
+     * Takes the world's mapper for the history type, and listens for the game taking history
+     * components off: that forgets the entity's history, and its next save attaches a new one.
      *
      * @throws IllegalStateException if another timesliced system in the world keeps its history in
      *                               the same type
@@ -76,6 +79,19 @@ final class Histories<O> {
             }
         }
         mapper = world.getMapper(type);
+        world.getAspectSubscriptionManager().get(Aspect.all(type)).addSubscriptionListener(new SubscriptionListener() {
+            @Override
+            public void inserted(IntBag entities) {
+            }
+
+            @Override
+            public void removed(IntBag entities) { // the game took components off: their entities' histories go
+                int[] ids = entities.getData();
+                for (int i = 0, s = entities.size(); s > i; i++) {
+                    store.detach(ids[i]);
+                }
+            }
+        });
     }
 
     /** The entity's history component, or null if it has had no save since it joined. O(1). */

@@ -161,6 +161,33 @@ class HostileUseTest {
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
+    void removingTheHistoryComponentForgetsTheHistoryAndTheNextSaveStartsANewOne(IoPolicy policy, Threading threading) {
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(1), 2);
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 2);
+        var histories = world.getMapper(DecisionHistory.class);
+        TestWorlds.run(world, 12, DELTA); // 2 jobs a batch of 2 ticks: 5 or 6 saves each
+        int a = ids[0];
+        assertEquals(2, system.historyOf(a).size());
+        histories.remove(a); // the game takes it off, between two ticks
+        world.process();
+        assertTrue(system.historyOf(a) == null || system.historyOf(a).size() == 1,
+                "forgotten; at most the save of this tick since");
+        TestWorlds.run(world, 8, DELTA);
+        DecisionHistory<?> fresh = system.historyOf(a);
+        assertNotNull(fresh, "the next save attached a new history");
+        assertSame(fresh, histories.get(a), "the entity's own component, which every system sees");
+        assertEquals(2, fresh.size());
+        assertTrue(fresh.savedAtTick(1) >= 12, "none of it from before the removal: " + fresh.savedAtTick(1));
+        assertEquals(system.latestTick(a), ((Stamp) fresh.latest()).tick);
+        IntBag withHistory = world.getAspectSubscriptionManager().get(Aspect.all(DecisionHistory.class)).getEntities();
+        assertTrue(withHistory.contains(a));
+        assertEquals(2, system.historyOf(ids[1]).size(), "the other entity's history untouched");
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
     void anEntityThatDeletesItselfInItsFirstJobLeavesNoComponentForItsIdsNextEntity(IoPolicy policy, Threading threading) {
         int[] b = {-1};
         StampSystem system = new StampSystem(policy, Budget.jobsPerTick(10), 2) {
