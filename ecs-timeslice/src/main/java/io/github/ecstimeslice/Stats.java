@@ -21,8 +21,15 @@ final class Stats {
     long lastBatchJobs;
     long lastBatchTicks;
     double lastBatchSeconds;
-    /** Game time at the start of the tick the current batch started in. */
-    double batchStartSeconds;
+    /**
+     * Game time from the start of the tick the current batch started in to the start of this
+     * tick, summed from the ticks' deltas: a difference of two game times would lose them once the
+     * game time is so large that adding a delta leaves it unchanged.
+     */
+    double batchSeconds;
+    /** How long the batch that ended last lasted (one that held no job too), summed likewise. */
+    double endedBatchSeconds;
+    private float tickDelta;
     private long batchStartJobs;
     private long batchStartTick;
 
@@ -43,6 +50,7 @@ final class Stats {
     void tickStarted(float delta) {
         tickStartSeconds = gameSeconds;
         gameSeconds += delta;
+        tickDelta = delta;
         jobsThisTick = 0;
     }
 
@@ -52,17 +60,19 @@ final class Stats {
             batchesCompleted++;
             lastBatchJobs = jobsRunTotal - batchStartJobs;
             lastBatchTicks = tick - batchStartTick;
-            lastBatchSeconds = tickStartSeconds - batchStartSeconds;
+            lastBatchSeconds = batchSeconds;
         }
+        endedBatchSeconds = batchSeconds;
+        batchSeconds = 0;
         batchStartJobs = jobsRunTotal;
         batchStartTick = tick;
-        batchStartSeconds = tickStartSeconds;
     }
 
     /** The tick is over, however it ended: its jobs count. */
     void tickEnded() {
         jobsRunLastTick = jobsThisTick;
         jobsRunTotal += jobsThisTick;
+        batchSeconds += tickDelta;
         tick++;
     }
 

@@ -71,15 +71,15 @@ final class TierSchedule {
     private int[] slots = new int[1];
     /**
      * Per tier, decisions per game second over the last (longest period) batches completed, which
-     * hold every phase of every tier: each batch's slots per tier and length in a ring, and their
-     * sums.
+     * hold every phase of every tier: each batch's slots per tier and length in a ring, and the
+     * slots' sums.
      */
     double[] decisionsPerSecond = new double[1];
     private int[][] recentSlots = new int[1][1];
     private double[] recentSeconds = new double[1];
     private long[] windowSlots = new long[1];
-    private double windowSeconds;
-    private double batchStartSeconds = Double.NaN;
+    /** False until a batch started with these tiers: the batch before it is not theirs. */
+    private boolean batchStarted;
     /** The sweep: entities it owes (fractions carried), and the id it goes on from. */
     private double reassessCredit;
     private int reassessFrom;
@@ -237,8 +237,7 @@ final class TierSchedule {
         recentSlots = new int[count][tiers.longestBatchPeriod()];
         recentSeconds = new double[tiers.longestBatchPeriod()];
         windowSlots = new long[count];
-        windowSeconds = 0;
-        batchStartSeconds = Double.NaN;
+        batchStarted = false;
         int words = tiered() ? words(states.length) : 0;
         next = new long[words];
         respread = new long[words];
@@ -382,16 +381,18 @@ final class TierSchedule {
     }
 
     /**
-     * Batch {@code k} starts at {@code seconds} of game time, so batch k - 1 is complete: its slots
-     * and length join the window of the last (longest period) batches, and each tier's decisions
-     * per second are its slots over the window's length. O(tiers).
+     * Batch {@code k} starts, so batch k - 1 is complete, having lasted {@code endedSeconds} of game
+     * time: its slots and length join the window of the last (longest period) batches, and each
+     * tier's decisions per second are its slots over the window's length. O(tiers + longest period).
      */
-    void batchStarting(long k, double seconds) {
-        double length = seconds - batchStartSeconds; // NaN before the first batch
-        if (length >= 0) {
+    void batchStarting(long k, double endedSeconds) {
+        if (batchStarted) {
             int at = Math.floorMod(k - 1, recentSeconds.length);
-            windowSeconds += length - recentSeconds[at];
-            recentSeconds[at] = length;
+            recentSeconds[at] = endedSeconds;
+            double windowSeconds = 0; // summed afresh: a running sum would keep the error of one huge length
+            for (double length : recentSeconds) {
+                windowSeconds += length;
+            }
             for (int tier = 0; tier < slots.length; tier++) {
                 windowSlots[tier] += slots[tier] - recentSlots[tier][at];
                 recentSlots[tier][at] = slots[tier];
@@ -399,7 +400,7 @@ final class TierSchedule {
             }
         }
         Arrays.fill(slots, 0);
-        batchStartSeconds = seconds;
+        batchStarted = true;
     }
 
     /**

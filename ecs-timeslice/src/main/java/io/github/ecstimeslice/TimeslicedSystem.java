@@ -467,7 +467,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
         stats.batchTurnedOver(batch.size);
         if (schedule.tiered()) {
-            schedule.batchStarting(batch.nextIndex(), stats.tickStartSeconds);
+            schedule.batchStarting(batch.nextIndex(), stats.endedBatchSeconds);
         }
         batch.start(entities, nextPolicy, schedule);
         if (nextPolicy.syncInput()) {
@@ -481,7 +481,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      */
     private boolean holdsEmptyBatch() {
         return batch.size == 0 && batch.batchesStarted > 0 && schedule.tiered()
-                && allowance.holdsEmptyBatch(stats.tickStartSeconds - stats.batchStartSeconds);
+                && allowance.holdsEmptyBatch(stats.batchSeconds);
     }
 
     /** Starts and finishes this tick's jobs where {@code threading} says, as many as the budget allows. */

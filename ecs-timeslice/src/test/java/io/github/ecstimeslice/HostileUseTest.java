@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.lang.reflect.Modifier;
@@ -157,6 +158,29 @@ class HostileUseTest {
         assertTrue(histories.has(next));
         IntBag withHistory = world.getAspectSubscriptionManager().get(Aspect.all(DecisionHistory.class)).getEntities();
         assertTrue(withHistory.contains(next), "the id's next entity is seen by subscriptions to the history");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(floats = {Float.MAX_VALUE, 1e20f})
+    void aDeltaSoLongThatGameTimeStopsAddingUpStillEndsEveryBatchOnTime(float huge) {
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.batchEvery(0.1)) {
+            @Override
+            protected int tierOf(int entityId) {
+                return 1; // due every second batch: every other batch holds no job, and lasts 0.1 s all the same
+            }
+        };
+        system.setTiers(Tiers.decideEvery(1, 2));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 1);
+        TestWorlds.run(world, 30, 1 / 60f);
+        TestWorlds.run(world, 1, huge); // game time now so large that adding 1/60 s leaves it unchanged
+        long before = system.jobsRunTotal();
+        long batchesBefore = system.batchesStarted();
+        TestWorlds.run(world, 120, 1 / 60f); // 2 s: 20 batches of 0.1 s, 10 of them with the job
+        assertTrue(system.batchesStarted() - batchesBefore >= 18, "batches: " + (system.batchesStarted() - batchesBefore));
+        assertTrue(system.jobsRunTotal() - before >= 9, "jobs: " + (system.jobsRunTotal() - before));
+        assertEquals(0.1, system.lastBatchSeconds(), 1 / 60.0 + 1e-6);
+        assertEquals(5, system.decisionsPerSecond(1), 5 / 6.0 + 1e-6, "1 job in 0.2 s, counted from summed deltas");
     }
 
     @ParameterizedTest(name = "{0}, {1}")
