@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.Setup;
 public class OverheadBenchmark extends WorldTickBenchmark {
 
     @Param({"walker", "walker+record", "AIAO", "SIAO", "SISO", "AISO",
-            "AIAO-nohistory", "SIAO-nohistory", "SISO-nohistory", "AISO-nohistory"})
+            "AIAO-nohistory", "SIAO-nohistory", "SISO-nohistory", "AISO-nohistory", "AIAO-nohistory+record"})
     public String decider;
 
     @Param({"100000"})

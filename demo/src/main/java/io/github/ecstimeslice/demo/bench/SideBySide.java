@@ -41,16 +41,18 @@ import java.util.concurrent.Callable;
  * them ({@link Forks}): one JVM's ratios can sit a tenth away from another's.
  *
  * <p>Comparisons: {@code overhead} (100,000 NPCs, 10,000 decisions a tick:
- * walker, walker+record, the four policies with the default history and with none), {@code scaling} (10,000 AIAO decisions a tick at
+ * walker, walker+record, the four policies with the default history and with none, and AIAO with
+ * none whose game keeps a stamped record as the recording walker does), {@code scaling} (10,000 AIAO decisions a tick at
  * 10,000, 100,000 and 1,000,000 NPCs, and the walker at the same sizes) and {@code frames}
  * (100,000 NPCs at 10,000 a tick, a batch every 10 ticks: p99 over mean, and the mean tick at each
  * position in the 10-tick cycle, the worst over the mean; artemis's interval system for contrast)
  * and {@code tiers} (100,000 NPCs, 10,000 AIAO decisions a tick untiered and with three tiers by
  * distance to a moving player, alone and with the animation, thinned to match for the tiered one;
  * tiers by id, which tell what the spread of a batch's ids costs, with the default history and
- * with none, and by distance with none: mean ratios and p99 over mean) and {@code peers} (10,000
+ * with none, and by distance with none, and an untiered world whose batches end mid-tick as
+ * tiered ones do: mean ratios and p99 over mean) and {@code peers} (10,000
  * decisions a tick at 100,000 and 1,000,000 NPCs: the walker, the walker with a stamped record,
- * ours with and without history, artemis-odb-contrib's TimeboxedProcessingSystem with a microsecond
+ * ours with and without history and with none plus the game's stamped record, artemis-odb-contrib's TimeboxedProcessingSystem with a microsecond
  * clock and as shipped, gdx-ai's LoadBalancingScheduler, artemis's IntervalIteratingSystem: mean,
  * p99 over mean, decisions a tick and nanoseconds a decision).
  */
@@ -129,7 +131,9 @@ public final class SideBySide implements Callable<Integer> {
         if (chosen.contains("overhead")) {
             Lineup overhead = lineup("overhead", rounds, ticks);
             String[] bare = Arrays.stream(POLICIES).map(policy -> policy + FacingWorlds.NO_HISTORY).toArray(String[]::new);
-            for (String decider : concat(concat(new String[]{"walker", "walker+record"}, POLICIES), bare)) {
+            String[] walkers = {"walker", "walker+record"};
+            String[] recorded = {"AIAO" + FacingWorlds.RECORDED};
+            for (String decider : concat(concat(concat(walkers, POLICIES), bare), recorded)) {
                 overhead.add(decider, FacingWorlds.create(100_000, false, FacingWorlds.decider(decider, 100_000, 10_000)), 40);
             }
             overhead.run();
@@ -188,6 +192,10 @@ public final class SideBySide implements Callable<Integer> {
                     new TieredById(rate, TimeslicedSystem.NO_HISTORY, 5_000, 25_000)), 40);
             tiers.add("AIAO no history, tiered 1,4,16, reassess 0.5 s", FacingWorlds.create(100_000, false,
                     new TieredFacing(rate, 0.5, TimeslicedSystem.NO_HISTORY)), 40);
+            // untiered, but its batches end mid-tick (every 10.26 ticks), as tiered batches do: the
+            // budget's carry at a batch's end, not the tiers, sets the tiered worlds' p99
+            tiers.add("AIAO, 585,000 a second: batches end mid-tick", FacingWorlds.create(100_000, false,
+                    new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerSecond(585_000))), 40);
             tiers.run();
             out.printf(Locale.ROOT, "%ntiers: 100,000 NPCs, 600,000 AIAO decisions a second (10,000 a tick); %d rounds of %d ticks, worlds in turn%n",
                     rounds, ticks);
@@ -217,7 +225,7 @@ public final class SideBySide implements Callable<Integer> {
     }
 
     /** The worlds of the peers comparison. */
-    private static final int PEERS = 8;
+    private static final int PEERS = 9;
 
     /**
      * Adds the peers comparison's worlds of {@code npcs} NPCs, each deciding about {@code perTick}
@@ -238,6 +246,9 @@ public final class SideBySide implements Callable<Integer> {
         peers.add("ecs-timeslice AIAO, history 2", FacingWorlds.create(npcs, false, history), warmUp, history::jobsRunTotal);
         FaceTargetSystem bare = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(perTick), TimeslicedSystem.NO_HISTORY);
         peers.add("ecs-timeslice AIAO, no history", FacingWorlds.create(npcs, false, bare), warmUp, bare::jobsRunTotal);
+        BaseSystem recording = FacingWorlds.decider("AIAO" + FacingWorlds.RECORDED, npcs, perTick);
+        peers.add("ecs-timeslice AIAO, no history + stamped record", FacingWorlds.create(npcs, false, recording), warmUp,
+                FacingWorlds.decisionsOf(recording));
         TimeboxedFacing micros = new TimeboxedFacing(true, 500);
         World timeboxed = FacingWorlds.create(npcs, false, micros);
         sizeTheBox(timeboxed, micros, perTick);

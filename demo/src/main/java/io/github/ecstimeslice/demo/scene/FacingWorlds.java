@@ -32,6 +32,8 @@ public final class FacingWorlds {
 
     /** The suffix of a decider name for a FaceTargetSystem that keeps no history. */
     public static final String NO_HISTORY = "-nohistory";
+    /** The suffix of a decider name for a FaceTargetSystem that keeps no history, its game a stamped record. */
+    public static final String RECORDED = NO_HISTORY + "+record";
     /** The target's entity: the first made in every world. */
     static final int TARGET = 0;
     /** Turn rate of every NPC that turns, radians per second. */
@@ -67,7 +69,9 @@ public final class FacingWorlds {
      * The decision system a benchmark names: {@code walker} (Chou's hand-written round robin),
      * {@code walker+record} (the same, keeping each NPC's latest decision in an object), an
      * {@link IoPolicy} name (a FaceTargetSystem with a jobs-per-tick budget and the default
-     * history), a policy name and {@value #NO_HISTORY} (the same, keeping no history) or
+     * history), a policy name and {@value #NO_HISTORY} (the same, keeping no history), a policy
+     * name and {@value #RECORDED} (keeping no history, the game stamping each decision into the
+     * NPC's {@link FacingRecord} as the recording walker does) or
      * {@code interval} (artemis's IntervalIteratingSystem deciding for all NPCs at once, at the same
      * average rate).
      *
@@ -79,11 +83,21 @@ public final class FacingWorlds {
             case "walker+record" -> new RoundRobinFacingSystem(jobsPerTick, true);
             // every (npcs / jobsPerTick) ticks at 60 Hz; a hair less, so float sums never skip one
             case "interval" -> new IntervalFacingSystem((float) npcs / jobsPerTick / 60f - 1e-6f);
-            default -> name.endsWith(NO_HISTORY)
-                    ? new FaceTargetSystem(IoPolicy.valueOf(name.substring(0, name.length() - NO_HISTORY.length())),
-                    Budget.jobsPerTick(jobsPerTick), TimeslicedSystem.NO_HISTORY)
-                    : new FaceTargetSystem(IoPolicy.valueOf(name), Budget.jobsPerTick(jobsPerTick));
+            default -> {
+                Budget budget = Budget.jobsPerTick(jobsPerTick);
+                if (name.endsWith(RECORDED)) {
+                    yield new RecordingFaceTargetSystem(policyBefore(RECORDED, name), budget);
+                }
+                yield name.endsWith(NO_HISTORY)
+                        ? new FaceTargetSystem(policyBefore(NO_HISTORY, name), budget, TimeslicedSystem.NO_HISTORY)
+                        : new FaceTargetSystem(IoPolicy.valueOf(name), budget);
+            }
         };
+    }
+
+    /** The policy a decider name gives before its {@code suffix}. */
+    private static IoPolicy policyBefore(String suffix, String name) {
+        return IoPolicy.valueOf(name.substring(0, name.length() - suffix.length()));
     }
 
     /**

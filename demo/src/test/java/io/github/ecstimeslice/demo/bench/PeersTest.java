@@ -3,6 +3,7 @@ package io.github.ecstimeslice.demo.bench;
 import com.artemis.BaseSystem;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
+import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.demo.scene.FacingRecord;
 import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.facing.DesiredOrientation;
@@ -94,5 +95,26 @@ class PeersTest {
         assertEquals(world.getMapper(DesiredOrientation.class).get(201).radians, third.radians);
         assertEquals(0, records.get(301).tick, "not decided yet");
         assertNotEquals(0, records.get(1).tick);
+    }
+
+    @Test
+    void theSystemWithoutHistoryWhoseGameKeepsARecordStampsEachDecisionAsItIsSaved() {
+        BaseSystem recording = FacingWorlds.decider("AIAO" + FacingWorlds.RECORDED, NPCS, 100);
+        TimeslicedSystem<?, ?> system = (TimeslicedSystem<?, ?>) recording;
+        assertEquals(TimeslicedSystem.NO_HISTORY, system.historyDepth());
+        World world = FacingWorlds.create(NPCS, false, recording);
+        for (int i = 0; i < 3; i++) {
+            world.process();
+        }
+        assertEquals(300, FacingWorlds.decisionsOf(recording).getAsLong());
+        ComponentMapper<FacingRecord> records = world.getMapper(FacingRecord.class);
+        FacingRecord third = records.get(201); // the NPCs in id order, 100 a tick: the 201st in the third tick
+        assertEquals(2, third.tick, "the system's ticks count from 0");
+        assertEquals(3 / 60.0, third.gameSeconds, 1e-6);
+        assertTrue(third.faceTarget);
+        assertEquals(world.getMapper(DesiredOrientation.class).get(201).radians, third.radians);
+        assertNotEquals(0, third.radians);
+        assertEquals(0, records.get(301).gameSeconds, "not decided yet");
+        assertEquals(1 / 60.0, records.get(1).gameSeconds, 1e-6);
     }
 }
