@@ -79,6 +79,10 @@ class TieredIteratingTest {
         protected void end() {
             tick++;
         }
+
+        World world() {
+            return world;
+        }
     }
 
     private void onThreads(ParallelIteratingSystem system, Threading threading) {
@@ -192,13 +196,20 @@ class TieredIteratingTest {
                 .getMessage().endsWith("was null"));
     }
 
-    @Test
-    void aTierOfThatThrowsFailsTheTickNamingItAndEveryEntityIsStillProcessedOnSchedule() {
-        SummingSystem system = new SummingSystem();
+    /** Six entities in a world of {@code system} at periods 1 and 4, two ticks in; returns their ids. */
+    private static int[] sixEntitiesTwoTicksIn(SummingSystem system) {
         system.processEvery(1, 4);
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 6);
         TestWorlds.run(world, 2, DELTA);
+        return ids;
+    }
+
+    @Test
+    void aTierOfThatThrowsFailsTheTickNamingItAndEveryEntityIsStillProcessedOnSchedule() {
+        SummingSystem system = new SummingSystem();
+        int[] ids = sixEntitiesTwoTicksIn(system);
+        World world = system.world();
         system.throwFor = ids[2];
         IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> TestWorlds.run(world, 1, DELTA));
         assertTrue(thrown.getMessage().contains(SummingSystem.class.getName() + ".tierOf(" + ids[2] + ") failed"),
@@ -216,10 +227,8 @@ class TieredIteratingTest {
     @Test
     void aVirtualMachineErrorFromTierOfLeavesAtOnceAndTheEntitiesNotAskedYetComeInTheNextTick() {
         SummingSystem system = new SummingSystem();
-        system.processEvery(1, 4);
-        World world = TestWorlds.of(system);
-        int[] ids = TestWorlds.deciders(world, 6);
-        TestWorlds.run(world, 2, DELTA);
+        int[] ids = sixEntitiesTwoTicksIn(system);
+        World world = system.world();
         system.throwFor = ids[2];
         system.throwsAnError = true;
         assertThrows(StackOverflowError.class, () -> TestWorlds.run(world, 1, DELTA));
