@@ -138,7 +138,7 @@ public final class DemoMain implements Callable<Integer> {
     private Path traceFile;
 
     @Option(names = "--plot", paramLabel = "FILE.png",
-            description = "with --compare: draw each decider's tick times, and its decision cost against facing error, as a PNG")
+            description = "with --compare (untiered): draw each decider's tick times, and its decision cost against facing error, as a PNG")
     private Path plotFile;
 
     private final PrintStream out;
@@ -226,6 +226,9 @@ public final class DemoMain implements Callable<Integer> {
         }
         if (plotFile != null && !compare) {
             throw usage("--plot draws the comparison: give --compare too");
+        }
+        if (plotFile != null && tiers != null) {
+            throw usage("--plot draws the untiered comparison: leave out --tiers, or --plot");
         }
         if (plotFile != null && !plotFile.toString().endsWith(".png")) {
             throw usage("--plot writes a PNG: name the file *.png, was '" + plotFile + "'");
@@ -326,8 +329,8 @@ public final class DemoMain implements Callable<Integer> {
                     + " this JVM may use: run java -Xmx%s or more, or ask for a smaller maze", maze, npcs,
                     bytes(needed), bytes(heap), xmx(needed)));
         }
-        // an agent per open cell at most; a maze's open cells are about half its cells, and known once it is made
-        if (npcs > cells / 3) {
+        // an agent per open cell at most: known once the maze is made, which only a crowd above the fewest needs
+        if (npcs > Maze.leastOpenCells(mazeSize[0], mazeSize[1])) {
             int open = Maze.generate(mazeSize[0], mazeSize[1], seed).openCells();
             if (npcs > open) {
                 throw usage("--npcs " + npcs + " agents do not fit the " + open + " open cells of a " + maze

@@ -131,6 +131,16 @@ public final class Maze {
         return openCells;
     }
 
+    /**
+     * The fewest open cells a maze of these sides has, whatever its seed: its corridor cells (the
+     * odd cells inside the border) and the passages that join them into one; loops and rooms add
+     * more. O(1).
+     */
+    public static long leastOpenCells(int width, int height) {
+        long corridorCells = (long) ((width - 1) / 2) * ((height - 1) / 2);
+        return 2 * corridorCells - 1;
+    }
+
     /** True if the cell at (x, y) is open; cells outside the maze are walls. */
     public boolean isOpen(int x, int y) {
         return x >= 0 && y >= 0 && x < width && y < height && open[y * width + x];

@@ -59,7 +59,8 @@ final class TierCompareRun extends RowRun<Scene> {
     @Override
     Scene startRow() {
         boolean tiered = rows.isEmpty();
-        Budget budget = tiered ? options.budget() : Budget.jobsPerSecond(tieredRate);
+        // a budget so slow that the tiered row decided nothing while measured (hz:0.01): nor does this one
+        Budget budget = tiered ? options.budget() : Budget.jobsPerSecond(Math.max(tieredRate, Double.MIN_NORMAL));
         Scene next = (tiered
                 ? Scene.tiered(options.npcs(), options.seed(), IoPolicy.AIAO, budget, options.history(),
                 options.threading(), tiers)

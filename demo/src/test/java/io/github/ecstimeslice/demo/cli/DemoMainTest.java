@@ -88,6 +88,9 @@ class DemoMainTest {
             "--tiers 1,4 --tier-radii Infinity | was 'Infinity'",
             "--tier-radii 10        | --tier-radii bounds the tiers: give --tiers too",
             "--tiers 1,4 --trace t.json | --trace records the untiered scene",
+            "--compare --tiers 1,4 --plot x.png | --plot draws the untiered comparison: leave out --tiers, or --plot",
+            "--scene paths --maze 8x8 --npcs 20 | --npcs 20 agents do not fit the 17 open cells of a 8x8 maze",
+            "--scene paths --maze 10x10 --npcs 33 | --npcs 33 agents do not fit the",
     })
     void badArgumentsGiveAUsageMessageNamingTheValueAndExitCodeTwo(String args, String named) {
         DemoRun run = demo(args.trim().split("\\s+"));
@@ -128,6 +131,13 @@ class DemoMainTest {
             assertTrue(mean > 0.15 && mean < 0.35 && max > 0.35 && max < 0.5 && mean < max,
                     "mean over the second, max of it: " + report);
         }
+    }
+
+    @Test
+    void aTieredComparisonWhoseBudgetDecidesNothingWhileMeasuredComparesWithAnUntieredRowThatDecidesNothing() {
+        DemoRun run = demo("--compare", "--tiers", "1,4", "--npcs", "100", "--ticks", "60", "--budget", "hz:0.01");
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("AIAO untiered, jobsPerSecond(0)"), run.out());
     }
 
     @Test

@@ -67,6 +67,21 @@ class MazeTest {
     }
 
     @Test
+    void everyMazeHasAtLeastItsLeastOpenCellsAndTheSmallestHaveNoMore() {
+        for (int width = Maze.MIN_SIDE; width <= 40; width++) {
+            for (int height = Maze.MIN_SIDE; height <= 40; height += 3) {
+                for (long seed = 1; seed <= 4; seed++) {
+                    int open = Maze.generate(width, height, seed).openCells();
+                    assertTrue(open >= Maze.leastOpenCells(width, height),
+                            width + "x" + height + " seed " + seed + ": " + open + " open");
+                }
+            }
+        }
+        assertEquals(17, Maze.leastOpenCells(8, 8)); // 3 x 3 corridor cells and the 8 passages joining them
+        assertEquals(17, Maze.generate(8, 8, 1).openCells());
+    }
+
+    @Test
     void aMazeSideOutsideTheLimitsIsRejectedNamingTheSize() {
         IllegalArgumentException small = assertThrows(IllegalArgumentException.class, () -> Maze.generate(7, 100, 1));
         assertTrue(small.getMessage().contains("7 x 100"), small.getMessage());
