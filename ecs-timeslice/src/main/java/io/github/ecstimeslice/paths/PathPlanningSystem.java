@@ -117,8 +117,9 @@ public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, Planne
 
     /**
      * Stops each search that has expanded {@code nodes} nodes without reaching the goal, reporting
-     * {@link PathStatus#LIMIT}: bounds a job's cost when goals may be far or unreachable. From
-     * the next job that starts.
+     * {@link PathStatus#LIMIT}: bounds a job's cost when goals may be far or unreachable. The
+     * limit is part of a search's input: it applies from the next input read, which is the next
+     * job's with async input (AIAO, AISO) and the next batch's with sync input (SIAO, SISO).
      *
      * @param nodes at least 1; {@link #NO_NODE_LIMIT} for none
      * @throws IllegalArgumentException naming the value if {@code nodes} is below 1

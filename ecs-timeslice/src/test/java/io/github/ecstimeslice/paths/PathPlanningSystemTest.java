@@ -229,4 +229,23 @@ class PathPlanningSystemTest {
         assertSame(planner.latestOutput(agent), history.latest());
         assertEquals(2, history.savedAtTick(0));
     }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(IoPolicy.class)
+    void aNewNodeLimitAppliesFromTheNextInputRead(IoPolicy policy) {
+        Grid grid = Grid.parse(1f, false, "....................");
+        PathPlanningSystem<Grid.Cell> planner = new PathPlanningSystem<>(grid, grid.heuristic(), grid, policy,
+                Budget.jobsPerTick(1));
+        PathScene scene = new PathScene(grid, planner, null);
+        int first = scene.agent(0, 19, null);
+        int second = scene.agent(1, 19, null);
+        scene.run(1, DT); // the batch starts; the first agent's search runs without a limit
+        planner.setMaxNodesPerSearch(1);
+        scene.run(2, DT); // the second's: its input read now with async input, at the batch's start with sync
+        assertEquals(policy.syncInput() ? PathStatus.FOUND : PathStatus.LIMIT, planner.latestOutput(second).status(),
+                "the limit is part of the search's input");
+        scene.run(2, DT); // the next batch: every input read after the change
+        assertEquals(PathStatus.LIMIT, planner.latestOutput(first).status());
+        assertEquals(PathStatus.LIMIT, planner.latestOutput(second).status());
+    }
 }
