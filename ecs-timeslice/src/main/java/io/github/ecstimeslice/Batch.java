@@ -82,12 +82,19 @@ final class Batch {
         droppedCount++;
     }
 
-    /** Drops the entity's slot, if it has one in this batch. O(log size). */
-    void dropEntity(int entityId) {
+    /**
+     * Drops the entity's slot, if it has one in this batch. O(log size).
+     *
+     * @return true if the slot's job had not started: the batch makes one job fewer
+     */
+    boolean dropEntity(int entityId) {
         int slot = Arrays.binarySearch(keys, 0, size, entityId);
-        if (slot >= 0) {
-            drop(slot);
+        if (slot < 0) {
+            return false;
         }
+        boolean unstarted = slot >= position && !isDropped(slot);
+        drop(slot);
+        return unstarted;
     }
 
     /** Moves the position past dropped slots, so a batch whose remaining slots all left is finished. */

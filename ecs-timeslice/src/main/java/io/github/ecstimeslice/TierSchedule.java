@@ -100,6 +100,18 @@ final class TierSchedule {
         return state == NOT_SUBSCRIBED ? -1 : state & TIER_BITS;
     }
 
+    /**
+     * The subscribed entity's slot in the batch in progress was dropped before its job: one slot
+     * fewer for its tier (the tier it is in now, which it had when the batch began unless it moved
+     * since). O(1).
+     */
+    void slotDropped(int entityId) {
+        int tier = tier(entityId);
+        if (tier >= 0 && slots[tier] > 0) {
+            slots[tier]--;
+        }
+    }
+
     /** The entity joined: tier 0 until it is assessed, due in the next batch. */
     void joined(int entityId) {
         if (entityId >= states.length) {

@@ -549,7 +549,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** Drops the entity's job, its history and its tier, so nothing of it reaches its id's next entity. */
     void forget(int entityId) {
-        batch.dropEntity(entityId);
+        if (batch.dropEntity(entityId)) {
+            schedule.slotDropped(entityId); // a job fewer in its tier's decisions per second
+        }
         histories.forget(entityId, world);
         schedule.left(entityId);
     }

@@ -111,4 +111,28 @@ class TierScheduleTest {
         assertEquals(300, system.decisionsPerSecond(), 300 * 0.05);
         assertEquals(system.decisionsPerSecond(), system.decisionsPerSecond(0));
     }
+
+    @Test
+    void decisionsPerSecondCountTheJobsRunNotTheSlotsOfEntitiesThatLeftBeforeTheirJob() {
+        StampSystem untiered = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(2));
+        StampSystem tiered = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(2));
+        tiered.setTiers(Tiers.decideEvery(1, 2)); // every entity stays in tier 0: the same batches
+        World a = TestWorlds.of(untiered);
+        World b = TestWorlds.of(tiered);
+        int[] inA = TestWorlds.deciders(a, 10);
+        int[] inB = TestWorlds.deciders(b, 10);
+        TestWorlds.run(a, 1, 0.1f);
+        TestWorlds.run(b, 1, 0.1f);
+        for (int i = 5; i < 10; i++) { // half the batch leaves before its jobs
+            a.delete(inA[i]);
+            b.delete(inB[i]);
+        }
+        TestWorlds.run(a, 3, 0.1f);
+        TestWorlds.run(b, 3, 0.1f);
+        assertEquals(5, tiered.jobsRunTotal() - tiered.jobsRunLastTick(), "the first batch's jobs");
+        assertEquals(untiered.jobsRunTotal(), tiered.jobsRunTotal());
+        assertEquals(5 / 0.3, untiered.decisionsPerSecond(), 1e-6, "5 jobs in the batch's 0.3 s");
+        assertEquals(untiered.decisionsPerSecond(), tiered.decisionsPerSecond(0), 1e-6);
+        assertEquals(untiered.decisionsPerSecond(), tiered.decisionsPerSecond(), 1e-6);
+    }
 }
