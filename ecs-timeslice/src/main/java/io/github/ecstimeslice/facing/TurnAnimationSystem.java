@@ -75,11 +75,15 @@ public class TurnAnimationSystem extends ParallelIteratingSystem {
     /**
      * Where an NPC facing {@code current} faces after turning toward {@code desired} by at most
      * {@code maxTurn} radians (negative or NaN counts as 0), in [-π, π). A NaN or infinite
-     * {@code desired} is no direction: the NPC keeps facing {@code current}. O(1).
+     * {@code desired} is no direction: the NPC keeps facing {@code current}; a NaN or infinite
+     * {@code current} is no orientation: the NPC faces {@code desired} at once. O(1).
      */
     public static float turned(float current, float desired, float maxTurn) {
         if (!Float.isFinite(desired)) {
             return current;
+        }
+        if (!Float.isFinite(current)) {
+            return Angles.wrap(desired);
         }
         float turn = Angles.shortestTurn(current, desired);
         if (Math.abs(turn) <= maxTurn) {

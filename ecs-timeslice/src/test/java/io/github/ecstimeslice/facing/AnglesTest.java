@@ -70,6 +70,13 @@ class AnglesTest {
     }
 
     @ParameterizedTest
+    @ValueSource(floats = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY})
+    void anOrientationThatIsNoNumberTurnsStraightToTheDesiredOne(float current) {
+        assertEquals(0.4f, TurnAnimationSystem.turned(current, 0.4f, 0.01f));
+        assertEquals(-3f, TurnAnimationSystem.turned(current, (float) (-3 + 2 * PI), 0f), 1e-6);
+    }
+
+    @ParameterizedTest
     @CsvSource({
             "0, 1, 1",
             "1, 0, -1",

@@ -10,11 +10,13 @@ import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.TimeslicedSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -89,6 +91,30 @@ class FacingKitTest {
         world.process();
         assertEquals(0.7f, world.getMapper(DesiredOrientation.class).get(npc).radians);
         assertTrue(!decisions.latestOutput(npc).faceTarget);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"NaN, 5", "1, NaN", "NaN, NaN"})
+    void aTargetOrNpcWhosePositionIsNotANumberGivesNoDirectionAndTheNpcKeepsItsDesiredOrientation(float x, float y) {
+        FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100));
+        World world = new World(new WorldConfigurationBuilder().with(decisions).build());
+        int npc = world.create();
+        world.getMapper(Position.class).create(npc).set(1, 1);
+        world.getMapper(DesiredOrientation.class).create(npc).radians = 0.7f;
+        decisions.aimAt(x, y);
+        world.process();
+        assertEquals(0.7f, world.getMapper(DesiredOrientation.class).get(npc).radians, "the target at " + x + ", " + y);
+        assertFalse(decisions.latestOutput(npc).faceTarget);
+        decisions.aimAt(4, 5);
+        world.getMapper(Position.class).get(npc).set(x, y);
+        world.process();
+        assertEquals(0.7f, world.getMapper(DesiredOrientation.class).get(npc).radians, "the NPC at " + x + ", " + y);
+        assertFalse(decisions.latestOutput(npc).faceTarget);
+        decisions.aimAt(Float.NEGATIVE_INFINITY, 5); // a target infinitely far still has a direction
+        world.getMapper(Position.class).get(npc).set(1, 1);
+        world.process();
+        assertTrue(decisions.latestOutput(npc).faceTarget);
+        assertEquals((float) Math.PI, world.getMapper(DesiredOrientation.class).get(npc).radians, 1e-6);
     }
 
     @ParameterizedTest
