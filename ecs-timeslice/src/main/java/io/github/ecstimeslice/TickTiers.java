@@ -25,7 +25,10 @@ final class TickTiers {
     static final int MAX_PERIOD = DueWheel.MAX_BUCKETS / 2;
 
     int[] periods = {1};
-    /** The index of the system's next turn (of this one, during a turn), and the game time at the end of its last (of this one). */
+    /**
+     * The index of the system's next turn, and the game time at the end of its last; during a
+     * turn, this turn's index and the game time at its end.
+     */
     int tick;
     double seconds;
     /** True during a turn: settings made now apply from the next. */
