@@ -25,13 +25,14 @@ public record TierSetup(Tiers tiers, float[] radii, int[] tickPeriods) {
 
     /**
      * The default radii for {@code count} tiers over the grid of {@code npcs}: rings evenly spaced
-     * out to half the grid's width, {@code columns × i / (2 × count)} for i = 1 to count - 1.
+     * out to half the grid's width, {@code columns × i / (2 × count)} for i = 1 to count - 1, and
+     * at least i, so that on a small grid each ring is still wider than the one inside it.
      */
     public static float[] defaultRadii(int count, int npcs) {
         int columns = FacingWorlds.columns(npcs);
         float[] radii = new float[count - 1];
         for (int i = 1; i < count; i++) {
-            radii[i - 1] = Math.max(1, columns * i / (2f * count));
+            radii[i - 1] = Math.max(i, columns * i / (2f * count));
         }
         return radii;
     }
