@@ -11,8 +11,6 @@ final class Stats {
     long tick;
     /** Game time at the end of the current tick: the sum of the processed ticks' deltas. */
     double gameSeconds;
-    /** Game time at the start of the current tick. */
-    double tickStartSeconds;
     /** Jobs started in this tick so far. */
     int jobsThisTick;
     int jobsRunLastTick;
@@ -48,7 +46,6 @@ final class Stats {
 
     /** A tick of {@code delta} seconds begins. */
     void tickStarted(float delta) {
-        tickStartSeconds = gameSeconds;
         gameSeconds += delta;
         tickDelta = delta;
         jobsThisTick = 0;
