@@ -50,7 +50,8 @@ import java.util.concurrent.Callable;
  * distance to a moving player, alone and with the animation, thinned to match for the tiered one;
  * tiers by id, which tell what the spread of a batch's ids costs, with the default history and
  * with none, and by distance with none, and an untiered world whose batches end mid-tick as
- * tiered ones do: mean ratios and p99 over mean) and {@code peers} (10,000
+ * tiered ones do: mean ratios and p99 over mean; then the tiers paced with a batch every 0.1 s
+ * against untiered worlds deciding as many a tick, where no batch ends mid-tick) and {@code peers} (10,000
  * decisions a tick at 100,000 and 1,000,000 NPCs: the walker, the walker with a stamped record,
  * ours with and without history and with none plus the game's stamped record, artemis-odb-contrib's TimeboxedProcessingSystem with a microsecond
  * clock and as shipped, gdx-ai's LoadBalancingScheduler, artemis's IntervalIteratingSystem: mean,
@@ -203,6 +204,26 @@ public final class SideBySide implements Callable<Integer> {
             tiers.printRatios(out, "x untiered with animation", 5, 7);
             tiers.printRatios(out, "x untiered with no history", 7, 10);
             tiers.printFrames(out, 10);
+            // the tiers as the tests pace them, a batch every 0.1 s: each batch ends with a tick,
+            // no carry; the untiered worlds decide as many a tick, the last of a batch's ticks short
+            Lineup paced = lineup("tiers, a batch every 0.1 s", rounds, ticks);
+            Budget perTick = Budget.jobsPerTick(PACED_PER_TICK);
+            Budget tenth = Budget.batchEvery(0.1);
+            addCounted(paced, "AIAO untiered, " + PACED_PER_TICK + " a tick", new FaceTargetSystem(IoPolicy.AIAO, perTick));
+            addCounted(paced, "tiered by distance, reassess 0.5 s", new TieredFacing(tenth, 0.5));
+            addCounted(paced, "tiered by distance, reassess 2 s", new TieredFacing(tenth, 2));
+            addCounted(paced, "tiered by id: 5,000 near, 25,000 mid",
+                    new TieredById(tenth, TimeslicedSystem.DEFAULT_HISTORY_DEPTH, 5_000, 25_000));
+            addCounted(paced, "AIAO no history untiered, " + PACED_PER_TICK + " a tick",
+                    new FaceTargetSystem(IoPolicy.AIAO, perTick, TimeslicedSystem.NO_HISTORY));
+            addCounted(paced, "no history, tiered by distance, reassess 0.5 s", new TieredFacing(tenth, 0.5, TimeslicedSystem.NO_HISTORY));
+            addCounted(paced, "no history, tiered by id: 5,000 near, 25,000 mid",
+                    new TieredById(tenth, TimeslicedSystem.NO_HISTORY, 5_000, 25_000));
+            paced.run();
+            out.printf(Locale.ROOT, "%ntiers, a batch every 0.1 s: 100,000 NPCs, tiered 1,4,16 with a batch every 0.1 s against "
+                    + "untiered at %,d decisions a tick; %d rounds of %d ticks, worlds in turn%n", PACED_PER_TICK, rounds, ticks);
+            paced.printCosts(out, "x untiered", 0, 4);
+            paced.printCosts(out, "x untiered with no history", 4, 7);
         }
         if (chosen.contains("peers")) {
             for (int npcs : new int[]{100_000, 1_000_000}) {
@@ -215,6 +236,13 @@ public final class SideBySide implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Untiered jobs a tick matching what the tiered worlds decide with a batch every 0.1 s. */
+    private static final int PACED_PER_TICK = 2635;
+
+    private static void addCounted(Lineup lineup, String name, FaceTargetSystem decisions) {
+        lineup.add(name, FacingWorlds.create(100_000, false, decisions), 40, decisions::jobsRunTotal);
     }
 
     /** A lineup of the comparison {@code name}, marked for the parent in a fork's child. */
