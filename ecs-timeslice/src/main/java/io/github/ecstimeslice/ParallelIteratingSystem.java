@@ -106,11 +106,12 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     /**
      * Processes tier {@code i}'s entities ({@link #tierOf(int)}) once every {@code tickPeriods[i]}
      * ticks instead of every tick, spread over the ticks by a hash of their ids, from the next tick
-     * on (also when called during this system's turn); {@link #entityDelta(int)} gives
-     * {@code process} the time since an entity's last turn. Each entity is processed at least once
-     * every {@code tickPeriods[last]} ticks, however its tier moves. A tick then costs
-     * O(entity ids / 64) plus the due entities' work. Default: {@code 1}, every entity every tick
-     * (no tiers asked, no bookkeeping). Costs 20 bytes per entity id and O(entities) to switch.
+     * on (also when called during this system's turn); the periods it has already change nothing.
+     * {@link #entityDelta(int)} gives {@code process} the time since an entity's last turn. Each
+     * entity is processed at least once every {@code tickPeriods[last]} ticks, however its tier
+     * moves. A tick then costs O(entity ids / 64) plus the due entities' work. Default: {@code 1},
+     * every entity every tick (no tiers asked, no bookkeeping). Costs 20 bytes per entity id and
+     * O(entities) to switch.
      *
      * @param tickPeriods 1 to 16 periods, in ticks: the first 1, each at least the one before, at
      *                    most {@value TickTiers#MAX_PERIOD}
@@ -123,7 +124,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     /** Each tier's period in ticks (a copy); {@code [1]} unless set. */
     public int[] tickPeriods() {
-        return tickTiers.periods.clone();
+        return tickTiers.latestPeriods().clone();
     }
 
     /** Where {@link #process(int)} runs; {@link Threading#WORLD_THREAD} unless set. */
@@ -185,7 +186,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
         try {
             processEntities();
         } finally {
-            tickTiers.turnEnded();
+            tickTiers.turnEnded(subscription.getEntities());
         }
     }
 

@@ -33,6 +33,8 @@ final class TickTiers {
     double seconds;
     /** True during a turn: settings made now apply from the next. */
     private boolean inTurn;
+    /** Periods set during a turn, used from its end; null if none were. */
+    private int[] pendingPeriods;
     /**
      * True while the time each entity was last processed at is kept: with tiers, and until the end
      * of {@link #catchUpTurn} once they are switched off.
@@ -57,15 +59,28 @@ final class TickTiers {
 
     /**
      * Uses {@code next} (checked) from the next turn on for the {@code subscribed} entities (null
-     * before the system has a world): each is due in the next turn, and keeps the time it was last
-     * processed at (the end of the last turn, if every entity was processed every turn until now).
+     * before the system has a world); set during a turn, from that turn's end, for the entities
+     * subscribed then. Periods other than the current ones make each entity due in the next turn,
+     * keeping the time it was last processed at (the end of the last turn, if every entity was
+     * processed every turn until now).
      */
     void use(int[] next, IntBag subscribed) {
+        if (inTurn) {
+            pendingPeriods = next; // this turn goes on with the wheel and the times it has
+            return;
+        }
+        pendingPeriods = null;
+        if (Arrays.equals(next, periods)) {
+            return;
+        }
         boolean keptTimes = keepsTimes;
+        boolean wasTiered = tiered();
         periods = next;
         wheel = next.length > 1 ? new DueWheel(longest(next) + 1, nextDue.length) : null;
         if (wheel == null) {
-            catchUpTurn = nextTurn(); // every entity is processed then, given its time since its last turn
+            if (wasTiered) {
+                catchUpTurn = tick; // every entity is processed then, given its time since its last turn
+            }
             return;
         }
         keepsTimes = true;
@@ -78,6 +93,11 @@ final class TickTiers {
             joined(ids[i]);
             lastSeconds[ids[i]] = last;
         }
+    }
+
+    /** The periods set last: those the next turn uses. */
+    int[] latestPeriods() {
+        return pendingPeriods != null ? pendingPeriods : periods;
     }
 
     /** The index of the next turn: this tick's, between turns. */
@@ -129,13 +149,16 @@ final class TickTiers {
         inTurn = true;
     }
 
-    /** The turn ended. */
-    void turnEnded() {
+    /** The turn ended; periods set during it are used from now on for the {@code subscribed} entities. */
+    void turnEnded(IntBag subscribed) {
         if (wheel == null && tick >= catchUpTurn) {
             keepsTimes = false;
         }
         tick++;
         inTurn = false;
+        if (pendingPeriods != null) {
+            use(pendingPeriods, subscribed);
+        }
     }
 
     /**
@@ -159,7 +182,7 @@ final class TickTiers {
                 tier = system.tierOf(id);
             } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
                 if (thrown instanceof VirtualMachineError) {
-                    fileForNextTurn(ids, i, count, now); // the drained rest waits for no tick otherwise
+                    fileForNextTurn(ids, i, count, now); // none of them is processed in this turn
                     throw thrown;
                 }
                 if (failed == null) {
@@ -187,9 +210,15 @@ final class TickTiers {
         return failed;
     }
 
-    /** Files the drained {@code ids[from, to)} for the turn after {@code now}, unprocessed. */
-    private void fileForNextTurn(int[] ids, int from, int to, int now) {
-        for (int i = from; to > i; i++) {
+    /**
+     * Files this turn's drained {@code ids[0, to)} for the turn after {@code now}, unprocessed:
+     * those before {@code asked} were filed for their next turn already, the rest for none.
+     */
+    private void fileForNextTurn(int[] ids, int asked, int to, int now) {
+        for (int i = 0; to > i; i++) {
+            if (asked > i) {
+                wheel.unfile(ids[i], wheel.bucketOf(nextDue[ids[i]]));
+            }
             nextDue[ids[i]] = now + 1;
             wheel.file(ids[i], now + 1, now);
         }

@@ -313,4 +313,149 @@ class TieredIteratingTest {
         TestWorlds.run(world, 9, DELTA);
         system.assertTimeKept(ids, DELTA);
     }
+
+    /**
+     * A game that says processEvery(1) from process() every turn once it wants no tiers: the same
+     * periods again change nothing, so the one catch-up turn ends and entityDelta is the tick's.
+     */
+    @Test
+    void sayingProcessEveryOneAgainDuringTheCatchUpTurnDoesNotKeepTheCatchUpGoing() {
+        SummingSystem system = new SummingSystem() {
+            @Override
+            protected void process(int entityId) {
+                super.process(entityId);
+                if (tick >= 5) {
+                    processEvery(1);
+                }
+            }
+        };
+        system.processEvery(1, 4);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 4); // all tier 0: processed in every tick
+        TestWorlds.run(world, 20, DELTA);
+        system.assertTimeKept(ids, DELTA);
+    }
+
+    /** Tiers switched on from process() apply from the next turn: the rest of this one gets its delta. */
+    @Test
+    void switchingTiersOnDuringAnUntieredTurnGivesTheRestOfThatTurnItsDelta() {
+        SummingSystem system = new SummingSystem() {
+            boolean switched;
+
+            @Override
+            protected void process(int entityId) {
+                super.process(entityId);
+                if (tick == 5 && !switched) {
+                    switched = true;
+                    processEvery(1, 4);
+                }
+            }
+        };
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 4);
+        TestWorlds.run(world, 20, DELTA);
+        system.assertTimeKept(ids, DELTA);
+    }
+
+    /** Tiers switched off from tierOf apply from the next turn: the catch-up counts no turn twice. */
+    @Test
+    void switchingTiersOffFromTierOfCountsNoTurnTwice() {
+        SummingSystem system = new SummingSystem() {
+            boolean switched;
+
+            @Override
+            protected int tierOf(int entityId) {
+                if (tick == 5 && !switched) {
+                    switched = true;
+                    processEvery(1);
+                }
+                return super.tierOf(entityId);
+            }
+        };
+        system.processEvery(1, 4);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 8); // tier 0: every tick
+        TestWorlds.run(world, 20, DELTA);
+        system.assertTimeKept(ids, DELTA);
+    }
+
+    /** Tiers set again from tierOf apply from the turn's end: an entity deleted then is never processed again. */
+    @Test
+    void settingTiersFromTierOfProcessesNoEntityAfterItLeft() {
+        SummingSystem system = new SummingSystem() {
+            boolean switched;
+
+            @Override
+            protected int tierOf(int entityId) {
+                if (tick == 5 && !switched) {
+                    switched = true;
+                    processEvery(1, 2);
+                }
+                return super.tierOf(entityId);
+            }
+        };
+        system.processEvery(1, 2);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 64);
+        for (int id : ids) {
+            system.tiers[id] = 1;
+        }
+        TestWorlds.run(world, 6, DELTA); // ticks 0 to 5
+        for (int id : ids) {
+            world.delete(id);
+        }
+        int[] before = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            before[i] = system.processed.get(ids[i]);
+        }
+        TestWorlds.run(world, 6, DELTA);
+        for (int i = 0; i < ids.length; i++) {
+            assertEquals(before[i], system.processed.get(ids[i]), "entity " + ids[i] + " processed after it was deleted");
+        }
+    }
+
+    /**
+     * A VirtualMachineError from tierOf: every entity due in that tick, asked before it or not, is
+     * due in the next; none waits more than the longest period and the tick that failed.
+     */
+    @Test
+    void aVirtualMachineErrorFromTierOfLeavesNoEntityWaitingLongerThanTheLongestPeriod() {
+        int[] lastTick = new int[4096];
+        int[] worstGap = {0};
+        SummingSystem system = new SummingSystem() {
+            int askedThisTick;
+            int askedTick = -1;
+
+            @Override
+            protected int tierOf(int entityId) {
+                if (askedTick != tick) {
+                    askedTick = tick;
+                    askedThisTick = 0;
+                }
+                if (tick == 9 && ++askedThisTick == 2) {
+                    throw new StackOverflowError("second ask of tick 9");
+                }
+                return 1;
+            }
+
+            @Override
+            protected void process(int entityId) {
+                worstGap[0] = Math.max(worstGap[0], tick - lastTick[entityId]);
+                lastTick[entityId] = tick;
+                super.process(entityId);
+            }
+        };
+        system.processEvery(1, 4);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 64);
+        TestWorlds.run(world, 9, DELTA); // ticks 0 to 8
+        try {
+            TestWorlds.run(world, 1, DELTA);
+        } catch (StackOverflowError expected) {
+            // tick 9 leaves at its second ask
+        }
+        TestWorlds.run(world, 12, DELTA);
+        // the tick that failed processed nobody: its due entities go in the next, one tick late
+        assertEquals(true, worstGap[0] <= 4 + 1, "an entity waited " + worstGap[0] + " ticks at period 4");
+    }
 }
