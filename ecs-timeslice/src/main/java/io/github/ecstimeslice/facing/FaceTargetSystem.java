@@ -127,7 +127,7 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
     protected void runJob(int entityId, FacingInput input, FacingDecision output) {
         float dx = input.targetX - input.x;
         float dy = input.targetY - input.y;
-        output.faceTarget = input.hasTarget && dx * dx + dy * dy > 0; // neither on the target nor NaN
+        output.faceTarget = input.hasTarget && Math.abs(dx) + Math.abs(dy) > 0; // neither on the target nor NaN
         output.radians = output.faceTarget ? (float) Math.atan2(dy, dx) : 0f;
     }
 

@@ -117,6 +117,19 @@ class FacingKitTest {
         assertEquals((float) Math.PI, world.getMapper(DesiredOrientation.class).get(npc).radians, 1e-6);
     }
 
+    @Test
+    void anNpcATinyDistanceFromTheTargetStillFacesIt() {
+        FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100));
+        World world = new World(new WorldConfigurationBuilder().with(decisions).build());
+        int npc = world.create();
+        world.getMapper(Position.class).create(npc).set(0, 0);
+        world.getMapper(DesiredOrientation.class).create(npc).radians = 1f;
+        decisions.aimAt(0, 1e-23f); // straight up: its squared distance is no float
+        world.process();
+        assertTrue(decisions.latestOutput(npc).faceTarget);
+        assertEquals((float) (Math.PI / 2), world.getMapper(DesiredOrientation.class).get(npc).radians, 1e-6);
+    }
+
     @ParameterizedTest
     @EnumSource(value = Threading.class, names = {"WORLD_THREAD", "WORKERS_SAME_TICK"})
     void noTurnExceedsTheRateAndNoneOvershoots(Threading threading) {
