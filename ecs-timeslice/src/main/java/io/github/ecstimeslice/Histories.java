@@ -34,6 +34,8 @@ final class Histories<O> {
     private final Bag<Component> composition = new Bag<>();
     /** {@link #jobOutput}'s scratch: the outputs made for an entity, before it adopts them. */
     private Object[] made = new Object[0];
+    /** The entities whose first save attached a history since the system's turn began; reused. */
+    private final IntBag attachedThisTurn = new IntBag();
 
     /**
      * The histories of {@code system}, in components of {@code type} ({@code null}:
@@ -92,6 +94,21 @@ final class Histories<O> {
                 }
             }
         });
+    }
+
+    /**
+     * At the start of the system's turn: forgets the histories the game took off in the turn their
+     * first save attached them, of which artemis tells no listener (it saw no change). O(first
+     * saves since the last turn).
+     */
+    void forgetTakenOff() {
+        int[] ids = attachedThisTurn.getData();
+        for (int i = 0, s = attachedThisTurn.size(); s > i; i++) {
+            if (store.attached(ids[i]) && !mapper.has(ids[i])) {
+                store.detach(ids[i]);
+            }
+        }
+        attachedThisTurn.setSize(0);
     }
 
     /** The entity's history component, or null if it has had no save since it joined. O(1). */
@@ -174,6 +191,7 @@ final class Histories<O> {
     void firstSave(int entityId) {
         mapper.create(entityId).bind(store, entityId);
         store.markAttached(entityId);
+        attachedThisTurn.add(entityId);
         store.push(entityId, stats.tick, stats.gameSeconds);
     }
 

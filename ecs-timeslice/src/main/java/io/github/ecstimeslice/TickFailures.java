@@ -20,6 +20,22 @@ final class TickFailures {
         record(batch.keys[slot], thrown);
     }
 
+    /**
+     * The slot's job will not run: its input, or the output objects it would write, failed. Dropped
+     * like a failed job's, and no decision of its tier; {@code thrown} is kept, or rethrown if a
+     * VM error.
+     */
+    void jobNotRun(Batch batch, int slot, Throwable thrown) {
+        dropUnrun(batch, slot);
+        record(batch.keys[slot], thrown);
+    }
+
+    /** Drops the slot, whose job will not run: no decision of its tier. */
+    void dropUnrun(Batch batch, int slot) {
+        batch.drop(slot);
+        system.slotNotRun(batch.keys[slot]);
+    }
+
     /** Keeps the failure of the job for {@code entityId}, or rethrows a VM error. */
     void record(int entityId, Throwable thrown) {
         if (thrown instanceof VirtualMachineError) {

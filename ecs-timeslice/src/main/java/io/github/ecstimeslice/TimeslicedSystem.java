@@ -423,6 +423,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         allowance.use(budget);
         stats.tickStarted(delta);
         try {
+            histories.forgetTakenOff();
             if (workers.busy()) {
                 workers.finish(); // 1. the jobs started in the previous tick
             }
@@ -554,6 +555,11 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         }
         histories.forget(entityId, world);
         schedule.left(entityId);
+    }
+
+    /** The entity's slot in the batch in progress runs no job (its input failed): a job fewer in its tier's count. */
+    void slotNotRun(int entityId) {
+        schedule.slotDropped(entityId);
     }
 
     /** Schedules the entity that joined for the next batch and, with tiers, asks its tier. */

@@ -84,7 +84,7 @@ final class WorkerJobs<I, O> {
                     output = histories.depth != TimeslicedSystem.NO_HISTORY ? histories.jobOutput(b.keys[slot])
                             : b.outputs[slot];
                 } catch (Throwable thrown) {
-                    failures.jobFailed(b, slot, thrown);
+                    failures.jobNotRun(b, slot, thrown);
                     continue;
                 }
                 startedOutputs[count] = output;

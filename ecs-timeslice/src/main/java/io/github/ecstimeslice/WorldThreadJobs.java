@@ -53,11 +53,11 @@ final class WorldThreadJobs<I, O> {
                 system.setUpInput(keys[slot], (I) inputs[slot]);
             } catch (Throwable thrown) {
                 if (thrown instanceof VirtualMachineError) { // it leaves at once: no job may run on an old input
-                    for (int unread = slot; s > unread; unread++) {
-                        b.drop(unread);
+                    for (int unread = slot + 1; s > unread; unread++) {
+                        failures.dropUnrun(b, unread);
                     }
                 }
-                failures.jobFailed(b, slot, thrown);
+                failures.jobNotRun(b, slot, thrown);
             }
         }
     }
@@ -125,6 +125,7 @@ final class WorldThreadJobs<I, O> {
                     continue;
                 }
                 int entityId = keys[current];
+                int counted = ran;
                 try {
                     I input = syncInput ? (I) inputs[current] : shared;
                     if (!syncInput) {
@@ -144,7 +145,11 @@ final class WorldThreadJobs<I, O> {
                         decider.outputSaved(entityId, output);
                     }
                 } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
-                    failures.jobFailed(b, current, thrown);
+                    if (ran == counted) { // its input or its output objects failed: no job ran
+                        failures.jobNotRun(b, current, thrown);
+                    } else {
+                        failures.jobFailed(b, current, thrown);
+                    }
                 }
             }
         } finally {
@@ -172,6 +177,7 @@ final class WorldThreadJobs<I, O> {
                     continue;
                 }
                 int entityId = keys[current];
+                int counted = ran;
                 try {
                     I input = syncInput ? (I) inputs[current] : shared;
                     if (!syncInput) {
@@ -181,7 +187,11 @@ final class WorldThreadJobs<I, O> {
                     decider.runJob(entityId, input, output);
                     decider.outputSaved(entityId, output);
                 } catch (Throwable thrown) {
-                    failures.jobFailed(b, current, thrown);
+                    if (ran == counted) { // its input failed: no job ran
+                        failures.jobNotRun(b, current, thrown);
+                    } else {
+                        failures.jobFailed(b, current, thrown);
+                    }
                 }
             }
         } finally {

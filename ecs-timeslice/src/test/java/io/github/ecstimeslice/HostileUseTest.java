@@ -212,6 +212,32 @@ class HostileUseTest {
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
+    void aHistoryTakenOffInTheTurnItsFirstSaveAttachedItIsForgottenAndTheNextSaveStartsANewOne(IoPolicy policy,
+                                                                                           Threading threading) {
+        boolean[] removed = {false};
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(1), 2) {
+            @Override
+            protected void outputSaved(int entityId, Stamp output) {
+                super.outputSaved(entityId, output);
+                if (!removed[0]) { // added and taken off in one turn: artemis tells no listener
+                    removed[0] = true;
+                    world.getMapper(DecisionHistory.class).remove(entityId);
+                }
+            }
+        };
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        int a = TestWorlds.deciders(world, 1)[0];
+        TestWorlds.run(world, 10, DELTA);
+        assertTrue(removed[0]);
+        assertTrue(world.getMapper(DecisionHistory.class).has(a), "the next save attached a new history");
+        assertNotNull(system.historyOf(a));
+        assertSame(world.getMapper(DecisionHistory.class).get(a), system.historyOf(a));
+        assertEquals(system.latestTick(a), ((Stamp) system.historyOf(a).latest()).tick);
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
     void anEntityThatDeletesItselfInItsFirstJobLeavesNoComponentForItsIdsNextEntity(IoPolicy policy, Threading threading) {
         int[] b = {-1};
         StampSystem system = new StampSystem(policy, Budget.jobsPerTick(10), 2) {

@@ -135,4 +135,45 @@ class TierScheduleTest {
         assertEquals(untiered.decisionsPerSecond(), tiered.decisionsPerSecond(0), 1e-6);
         assertEquals(untiered.decisionsPerSecond(), tiered.decisionsPerSecond(), 1e-6);
     }
+
+    @Test
+    void decisionsPerSecondCountNoSlotWhoseInputFailed() {
+        StampSystem untiered = failingInputFrom(5);
+        StampSystem tiered = failingInputFrom(5);
+        tiered.setTiers(Tiers.decideEvery(1, 2)); // every entity stays in tier 0: the same batches
+        World a = TestWorlds.of(untiered);
+        World b = TestWorlds.of(tiered);
+        TestWorlds.deciders(a, 10);
+        TestWorlds.deciders(b, 10);
+        for (int tick = 0; tick < 20; tick++) {
+            processIgnoringJobFailures(a);
+            processIgnoringJobFailures(b);
+        }
+        assertEquals(untiered.jobsRunTotal(), tiered.jobsRunTotal());
+        // inputs that fail spend no budget: the batch's 5 jobs run in 3 ticks
+        assertEquals(5 / 0.3, untiered.decisionsPerSecond(), 1e-6, "5 jobs in the batch's 0.3 s");
+        assertEquals(untiered.decisionsPerSecond(), tiered.decisionsPerSecond(0), 1e-6);
+    }
+
+    /** Two jobs a tick; the input of every entity from {@code id} on fails. */
+    private static StampSystem failingInputFrom(int id) {
+        return new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(2)) {
+            @Override
+            protected void setUpInput(int entityId, Stamp input) {
+                if (entityId >= id) {
+                    throw new IllegalStateException("no input for " + entityId);
+                }
+                super.setUpInput(entityId, input);
+            }
+        };
+    }
+
+    private static void processIgnoringJobFailures(World world) {
+        world.setDelta(0.1f);
+        try {
+            world.process();
+        } catch (JobFailedException expected) {
+            // the inputs that failed, reported at the tick's end
+        }
+    }
 }
