@@ -18,7 +18,7 @@ import com.artemis.PooledComponent;
  * flat arrays by entity id; it is pooled. A deleted entity's history goes with it, and an entity
  * that receives a recycled id starts with an empty one. Taking the component off an entity forgets
  * its history (and {@link TimeslicedSystem#latestOutput}) until its next save, which attaches a new
- * one.
+ * one; so does replacing it with a component of the game's, which the next save attaches.
  *
  * @param <O> the system's output type
  */
@@ -91,8 +91,16 @@ public class DecisionHistory<O> extends PooledComponent {
         this.entityId = entityId;
     }
 
+    /**
+     * Called by artemis when the component leaves its entity (taken off, replaced, or the entity
+     * deleted), whenever in the turn: the entity's history is forgotten, and its next save
+     * attaches a new component. Final: the store must hear of every removal.
+     */
     @Override
-    protected void reset() {
+    protected final void reset() {
+        if (store != null) {
+            store.detach(entityId);
+        }
         store = null;
         entityId = -1;
     }

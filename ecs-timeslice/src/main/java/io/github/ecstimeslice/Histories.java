@@ -1,10 +1,8 @@
 package io.github.ecstimeslice;
 
-import com.artemis.Aspect;
 import com.artemis.BaseSystem;
 import com.artemis.Component;
 import com.artemis.ComponentMapper;
-import com.artemis.EntitySubscription.SubscriptionListener;
 import com.artemis.World;
 import com.artemis.utils.Bag;
 import com.artemis.utils.ImmutableBag;
@@ -34,8 +32,6 @@ final class Histories<O> {
     private final Bag<Component> composition = new Bag<>();
     /** {@link #jobOutput}'s scratch: the outputs made for an entity, before it adopts them. */
     private Object[] made = new Object[0];
-    /** The entities whose first save attached a history since the system's turn began; reused. */
-    private final IntBag attachedThisTurn = new IntBag();
 
     /**
      * The histories of {@code system}, in components of {@code type} ({@code null}:
@@ -60,8 +56,8 @@ final class Histories<O> {
     }
 
     /**
-     * Takes the world's mapper for the history type, and listens for the game taking history
-     * components off: that forgets the entity's history, and its next save attaches a new one.
+     * Takes the world's mapper for the history type. (A history component that leaves its entity
+     * tells the store itself: {@link DecisionHistory#reset}.)
      *
      * @throws IllegalStateException if another timesliced system in the world keeps its history in
      *                               the same type
@@ -81,34 +77,6 @@ final class Histories<O> {
             }
         }
         mapper = world.getMapper(type);
-        world.getAspectSubscriptionManager().get(Aspect.all(type)).addSubscriptionListener(new SubscriptionListener() {
-            @Override
-            public void inserted(IntBag entities) {
-            }
-
-            @Override
-            public void removed(IntBag entities) { // the game took components off: their entities' histories go
-                int[] ids = entities.getData();
-                for (int i = 0, s = entities.size(); s > i; i++) {
-                    store.detach(ids[i]);
-                }
-            }
-        });
-    }
-
-    /**
-     * At the start of the system's turn: forgets the histories the game took off in the turn their
-     * first save attached them, of which artemis tells no listener (it saw no change). O(first
-     * saves since the last turn).
-     */
-    void forgetTakenOff() {
-        int[] ids = attachedThisTurn.getData();
-        for (int i = 0, s = attachedThisTurn.size(); s > i; i++) {
-            if (store.attached(ids[i]) && !mapper.has(ids[i])) {
-                store.detach(ids[i]);
-            }
-        }
-        attachedThisTurn.setSize(0);
     }
 
     /** The entity's history component, or null if it has had no save since it joined. O(1). */
@@ -191,7 +159,6 @@ final class Histories<O> {
     void firstSave(int entityId) {
         mapper.create(entityId).bind(store, entityId);
         store.markAttached(entityId);
-        attachedThisTurn.add(entityId);
         store.push(entityId, stats.tick, stats.gameSeconds);
     }
 

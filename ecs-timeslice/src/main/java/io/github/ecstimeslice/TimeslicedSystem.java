@@ -423,7 +423,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         allowance.use(budget);
         stats.tickStarted(delta);
         try {
-            histories.forgetTakenOff();
             if (workers.busy()) {
                 workers.finish(); // 1. the jobs started in the previous tick
             }

@@ -236,6 +236,41 @@ class HostileUseTest {
         assertEquals(system.latestTick(a), ((Stamp) system.historyOf(a).latest()).tick);
     }
 
+    @ParameterizedTest(name = "{0}, {1}, after save {2}")
+    @MethodSource("policiesThreadingAndFirstOrThirdSave")
+    void aHistoryTheGameReplacesIsForgottenAndTheNextSaveAttachesTheGamesComponent(IoPolicy policy, Threading threading,
+                                                                                int replacedAtSave) {
+        int[] saves = {0};
+        long[] replacedIn = {-1};
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(1), 2) {
+            @Override
+            protected void outputSaved(int entityId, Stamp output) {
+                super.outputSaved(entityId, output);
+                if (++saves[0] == replacedAtSave) { // removed and created again in one turn: artemis tells no listener
+                    replacedIn[0] = tick();
+                    world.getMapper(DecisionHistory.class).remove(entityId);
+                    world.getMapper(DecisionHistory.class).create(entityId);
+                }
+            }
+        };
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        int a = TestWorlds.deciders(world, 1)[0];
+        TestWorlds.run(world, 10, DELTA);
+        assertTrue(saves[0] > replacedAtSave + 1, "saves: " + saves[0]);
+        DecisionHistory<?> history = system.historyOf(a);
+        assertNotNull(history);
+        assertSame(world.getMapper(DecisionHistory.class).get(a), history, "the component the entity has");
+        assertTrue(history.size() > 0, "bound by a later save");
+        assertTrue(history.savedAtTick(history.size() - 1) > replacedIn[0], "none of it from before the replacement");
+        assertEquals(system.latestTick(a), ((Stamp) history.latest()).tick);
+    }
+
+    static Stream<Arguments> policiesThreadingAndFirstOrThirdSave() {
+        return TestMatrix.policiesAndThreading().flatMap(pair -> Stream.of(1, 3).map(save ->
+                Arguments.of(pair.get()[0], pair.get()[1], save)));
+    }
+
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
     void anEntityThatDeletesItselfInItsFirstJobLeavesNoComponentForItsIdsNextEntity(IoPolicy policy, Threading threading) {
