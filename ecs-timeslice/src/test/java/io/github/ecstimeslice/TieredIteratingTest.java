@@ -360,18 +360,7 @@ class TieredIteratingTest {
     /** Tiers switched off from tierOf apply from the next turn: the catch-up counts no turn twice. */
     @Test
     void switchingTiersOffFromTierOfCountsNoTurnTwice() {
-        SummingSystem system = new SummingSystem() {
-            boolean switched;
-
-            @Override
-            protected int tierOf(int entityId) {
-                if (tick == 5 && !switched) {
-                    switched = true;
-                    processEvery(1);
-                }
-                return super.tierOf(entityId);
-            }
-        };
+        SummingSystem system = sayingProcessEveryFromTierOfIn(5, 1);
         system.processEvery(1, 4);
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 8); // tier 0: every tick
@@ -382,18 +371,7 @@ class TieredIteratingTest {
     /** Tiers set again from tierOf apply from the turn's end: an entity deleted then is never processed again. */
     @Test
     void settingTiersFromTierOfProcessesNoEntityAfterItLeft() {
-        SummingSystem system = new SummingSystem() {
-            boolean switched;
-
-            @Override
-            protected int tierOf(int entityId) {
-                if (tick == 5 && !switched) {
-                    switched = true;
-                    processEvery(1, 2);
-                }
-                return super.tierOf(entityId);
-            }
-        };
+        SummingSystem system = sayingProcessEveryFromTierOfIn(5, 1, 2);
         system.processEvery(1, 2);
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 64);
@@ -412,6 +390,22 @@ class TieredIteratingTest {
         for (int i = 0; i < ids.length; i++) {
             assertEquals(before[i], system.processed.get(ids[i]), "entity " + ids[i] + " processed after it was deleted");
         }
+    }
+
+    /** A system whose tierOf says processEvery(periods) once, in turn {@code turn}. */
+    private static SummingSystem sayingProcessEveryFromTierOfIn(int turn, int... periods) {
+        return new SummingSystem() {
+            boolean switched;
+
+            @Override
+            protected int tierOf(int entityId) {
+                if (tick == turn && !switched) {
+                    switched = true;
+                    processEvery(periods);
+                }
+                return super.tierOf(entityId);
+            }
+        };
     }
 
     /**
