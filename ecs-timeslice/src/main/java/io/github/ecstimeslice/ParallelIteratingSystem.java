@@ -85,8 +85,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      * never while every entity is processed every tick. Default: 0. A value out of range, or a
      * throw, fails the tick, after its processing, with an {@code IllegalStateException} naming
      * the system, the entity and the value or what was thrown (the entity is processed as tier 0;
-     * a {@link VirtualMachineError} leaves at once, and the entities not asked yet are due in the
-     * next tick).
+     * a {@link VirtualMachineError} leaves at once, and every entity due in that tick is due in the
+     * next).
      */
     protected int tierOf(int entityId) {
         return 0;
