@@ -35,10 +35,14 @@ import java.util.concurrent.ForkJoinPool;
  *
  * <p>A turn reads the settings once, at its start: a change made mid-turn applies from the next
  * tick (a policy from the next batch started in a later turn). A {@code world.delta} that is not
- * finite and at least 0 is rejected before anything changes. Whatever a callback throws fails its
- * job alone and is thrown as a {@link JobFailedException} when the tick's work is done
- * ({@link VirtualMachineError}s at once); an executor's {@code Error} only costs parallelism and
- * is thrown then too. Every tick past the checks counts, and so does every job it started.
+ * finite and at least 0 is rejected before anything changes. Whatever a job's callbacks throw
+ * ({@code setUpInput}, {@code runJob}, {@code outputSaved}) fails that job alone and is thrown as a
+ * {@link JobFailedException} when the tick's work is done ({@link VirtualMachineError}s at once);
+ * a bad {@link #tierOf} fails the tick as it says, what {@link #entityJoined} or
+ * {@link #entityLeft} throws is thrown at the end of the system's next turn, and a batch's
+ * factories ({@code createInput}) fail its start, which a later tick makes again. An executor's
+ * {@code Error} only costs parallelism and is thrown then too. Every tick past the checks counts,
+ * and so does every job it started.
  *
  * <p>Inputs live in reused batch slots, outputs in each entity's own reused objects (its history
  * and a spare): in steady state a tick allocates nothing on the world's thread. A tick costs
