@@ -6,7 +6,6 @@ import com.artemis.ComponentMapper;
 import com.artemis.World;
 import com.artemis.utils.Bag;
 import com.artemis.utils.ImmutableBag;
-import com.artemis.utils.IntBag;
 
 import java.util.Arrays;
 
@@ -182,21 +181,22 @@ final class Histories<O> {
     }
 
     /**
-     * Measures the ages of the latest outputs of {@code entities} in {@code tier} ({@code -1}: all)
-     * into {@code ages}. O(entities).
+     * Measures the ages of the latest outputs of the entities {@code schedule} has subscribed in
+     * {@code tier} ({@code -1}: all) into {@code ages}: those the system was told of, also while
+     * artemis tells of a change. Ages count from the latest tick, the one in progress during a
+     * turn. O(entity ids).
      */
-    DecisionAges measureAges(IntBag entities, DecisionAges ages, TierSchedule schedule, int tier) {
-        int[] ids = entities.getData();
-        long lastTick = stats.tick - 1;
+    DecisionAges measureAges(DecisionAges ages, TierSchedule schedule, int tier) {
+        long lastTick = stats.latestTick();
         int counted = 0;
         int withOutput = 0;
         long sumTicks = 0;
         long maxTicks = 0;
         double sumSeconds = 0;
         double maxSeconds = 0;
-        for (int i = 0, s = entities.size(); s > i; i++) {
-            int entity = ids[i];
-            if (tier >= 0 && schedule.tier(entity) != tier) {
+        for (int entity = 0, ids = schedule.ids(); ids > entity; entity++) {
+            int entityTier = schedule.tier(entity);
+            if (entityTier < 0 || tier >= 0 && entityTier != tier) {
                 continue;
             }
             counted++;

@@ -105,8 +105,10 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     /**
      * Processes tier {@code i}'s entities ({@link #tierOf(int)}) once every {@code tickPeriods[i]}
-     * ticks instead of every tick, spread over the ticks by a hash of their ids, from the next tick
-     * on (also when called during this system's turn); the periods it has already change nothing.
+     * ticks instead of every tick, spread over the ticks by a hash of their ids, from the start of
+     * the system's next turn wherever it is called (during its turn, or from {@code inserted} while
+     * artemis tells of a change), for the entities subscribed then; the periods it has already
+     * change nothing.
      * {@link #entityDelta(int)} gives {@code process} the time since an entity's last turn. Each
      * entity is processed at least once every {@code tickPeriods[last]} ticks, however its tier
      * moves. A tick then costs O(entity ids / 64) plus the due entities' work. Default: {@code 1},
@@ -118,8 +120,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      * @throws IllegalArgumentException naming the value if they are not
      */
     public void processEvery(int... tickPeriods) {
-        tickTiers.use(Tiers.checkedPeriods("tick", tickPeriods, TickTiers.MAX_PERIOD),
-                subscription == null ? null : subscription.getEntities());
+        tickTiers.use(Tiers.checkedPeriods("tick", tickPeriods, TickTiers.MAX_PERIOD));
     }
 
     /** Each tier's period in ticks (a copy); {@code [1]} unless set. */
@@ -182,11 +183,11 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     @Override
     protected final void processSystem() {
-        tickTiers.turnStarted(Stats.checkedDelta(world.delta, this));
+        tickTiers.turnStarted(Stats.checkedDelta(world.delta, this), subscription.getEntities());
         try {
             processEntities();
         } finally {
-            tickTiers.turnEnded(subscription.getEntities());
+            tickTiers.turnEnded();
         }
     }
 

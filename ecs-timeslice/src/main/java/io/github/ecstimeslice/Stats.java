@@ -9,6 +9,8 @@ final class Stats {
 
     /** The current tick's index: 0 during the first processed tick. */
     long tick;
+    /** True from a tick's start to its end. */
+    private boolean inTick;
     /** Game time at the end of the current tick: the sum of the processed ticks' deltas. */
     double gameSeconds;
     /** Jobs started in this tick so far. */
@@ -46,6 +48,7 @@ final class Stats {
 
     /** A tick of {@code delta} seconds begins. */
     void tickStarted(float delta) {
+        inTick = true;
         gameSeconds += delta;
         tickDelta = delta;
         jobsThisTick = 0;
@@ -71,6 +74,12 @@ final class Stats {
         jobsRunTotal += jobsThisTick;
         batchSeconds += tickDelta;
         tick++;
+        inTick = false;
+    }
+
+    /** The index of the latest tick: the one in progress during a tick, else the last processed; -1 before any. */
+    long latestTick() {
+        return inTick ? tick : tick - 1;
     }
 
     /** Jobs per game second over the last completed batch; 0 before one completed. */

@@ -31,9 +31,9 @@ final class TickTiers {
      */
     int tick;
     double seconds;
-    /** True during a turn: settings made now apply from the next. */
+    /** True during a turn. */
     private boolean inTurn;
-    /** Periods set during a turn, used from its end; null if none were. */
+    /** Periods set since the last turn started, used from the next; null if none were. */
     private int[] pendingPeriods;
     /**
      * True while the time each entity was last processed at is kept: with tiers, and until the end
@@ -58,18 +58,20 @@ final class TickTiers {
     }
 
     /**
-     * Uses {@code next} (checked) from the next turn on for the {@code subscribed} entities (null
-     * before the system has a world); set during a turn, from that turn's end, for the entities
-     * subscribed then. Periods other than the current ones make each entity due in the next turn,
-     * keeping the time it was last processed at (the end of the last turn, if every entity was
-     * processed every turn until now).
+     * Uses {@code next} (checked) from the next turn on, whenever it is set: the turn's start
+     * switches for the entities subscribed then. Not at once: while artemis tells the
+     * subscription's listeners of a change, its entities are still the old ones.
      */
-    void use(int[] next, IntBag subscribed) {
-        if (inTurn) {
-            pendingPeriods = next; // this turn goes on with the wheel and the times it has
-            return;
-        }
-        pendingPeriods = null;
+    void use(int[] next) {
+        pendingPeriods = next;
+    }
+
+    /**
+     * Switches to {@code next} for the {@code subscribed} entities, between turns: periods other
+     * than the current ones make each entity due in the next turn, keeping the time it was last
+     * processed at (the end of the last turn, if every entity was processed every turn until now).
+     */
+    private void switchTo(int[] next, IntBag subscribed) {
         if (Arrays.equals(next, periods)) {
             return;
         }
@@ -84,9 +86,6 @@ final class TickTiers {
             return;
         }
         keepsTimes = true;
-        if (subscribed == null) {
-            return;
-        }
         int[] ids = subscribed.getData();
         for (int i = subscribed.size() - 1; i >= 0; i--) { // the highest id first: one growth
             double last = keptTimes && ids[i] < lastSeconds.length ? lastSeconds[ids[i]] : seconds;
@@ -143,22 +142,23 @@ final class TickTiers {
         }
     }
 
-    /** A turn of {@code delta} seconds begins. */
-    void turnStarted(float delta) {
+    /** A turn of {@code delta} seconds begins, for the {@code subscribed} entities: with the periods set last. */
+    void turnStarted(float delta, IntBag subscribed) {
+        if (pendingPeriods != null) {
+            switchTo(pendingPeriods, subscribed);
+            pendingPeriods = null;
+        }
         seconds += delta;
         inTurn = true;
     }
 
-    /** The turn ended; periods set during it are used from now on for the {@code subscribed} entities. */
-    void turnEnded(IntBag subscribed) {
+    /** The turn ended. */
+    void turnEnded() {
         if (wheel == null && tick >= catchUpTurn) {
             keepsTimes = false;
         }
         tick++;
         inTurn = false;
-        if (pendingPeriods != null) {
-            use(pendingPeriods, subscribed);
-        }
     }
 
     /**

@@ -94,6 +94,11 @@ final class TierSchedule {
         return periods.length > 1;
     }
 
+    /** How many entity ids the schedule has room for: every subscribed entity's is below. */
+    int ids() {
+        return states.length;
+    }
+
     /** The entity's tier, or -1 if it is not subscribed. O(1). */
     int tier(int entityId) {
         int state = entityId >= 0 && entityId < states.length ? states[entityId] : NOT_SUBSCRIBED;
@@ -102,12 +107,16 @@ final class TierSchedule {
 
     /**
      * The subscribed entity's slot in the batch in progress was dropped before its job: one slot
-     * fewer for its tier (the tier it is in now, which it had when the batch began unless it moved
-     * since). O(1).
+     * fewer for the tier it was counted in when the batch began, which is the tier of the set it
+     * waits in, however it moved since. O(1).
      */
     void slotDropped(int entityId) {
-        int tier = tier(entityId);
-        if (tier >= 0 && slots[tier] > 0) {
+        int state = entityId >= 0 && entityId < states.length ? states[entityId] : NOT_SUBSCRIBED;
+        if (state == NOT_SUBSCRIBED) {
+            return;
+        }
+        int tier = tiered() ? setTier(state) : 0;
+        if (slots[tier] > 0) { // none were counted if the tiers changed since the batch began
             slots[tier]--;
         }
     }
@@ -225,12 +234,13 @@ final class TierSchedule {
     }
 
     /**
-     * Uses {@code tiers} from now on for the {@code subscribed} entities (null before the system
-     * has a world), {@code nextBatch} being the index of the next batch: each keeps its tier, or
-     * takes the slowest if it has no longer one, and is due no later than the new periods allow.
-     * O(entities) if the periods changed.
+     * Uses {@code tiers} from now on for the subscribed entities, {@code nextBatch} being the index
+     * of the next batch: each keeps its tier, or takes the slowest if it has no longer one, and is
+     * due no later than the new periods allow. The entities are those this schedule was told of,
+     * not the subscription's: while artemis tells the subscription's listeners of a change, its
+     * entities are still the old ones. O(entity ids) if the periods changed.
      */
-    void use(Tiers tiers, IntBag subscribed, long nextBatch) {
+    void use(Tiers tiers, long nextBatch) {
         boolean wasTiered = tiered();
         int[] oldPeriods = periods;
         int[] nextPeriods = tiers.batchPeriods();
@@ -259,12 +269,10 @@ final class TierSchedule {
             phaseSets[tier] = new long[nextPeriods[tier]][];
             phaseCounts[tier] = new int[nextPeriods[tier]];
         }
-        int[] ids = subscribed == null ? new int[0] : subscribed.getData();
-        for (int i = 0, s = subscribed == null ? 0 : subscribed.size(); s > i; i++) {
-            int id = ids[i];
-            int state = id < states.length ? states[id] : NOT_SUBSCRIBED;
+        for (int id = 0; id < states.length; id++) {
+            int state = states[id];
             if (state == NOT_SUBSCRIBED) {
-                continue; // not told it joined yet: it will be
+                continue;
             }
             int tier = Math.min(state & TIER_BITS, count - 1);
             entities[tier]++;
@@ -416,12 +424,15 @@ final class TierSchedule {
     }
 
     /**
-     * Asks the subscribed entity's tier and moves it there.
+     * Asks the subscribed entity's tier and moves it there; if {@code tierOf} set other tiers, its
+     * answer was for the old ones, and the entity keeps the tier the new ones gave it until it is
+     * asked again.
      *
      * @throws IllegalStateException naming the system, the entity and the value if {@code tierOf}
      *                               answers a tier out of range, or with what it threw as the cause
      */
     void assess(int entityId) {
+        int[] asked = periods;
         int tier;
         try {
             tier = system.tierOf(entityId);
@@ -431,6 +442,9 @@ final class TierSchedule {
             }
             throw new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") failed: "
                     + thrown, thrown);
+        }
+        if (periods != asked) {
+            return;
         }
         if (tier < 0 || tier >= periods.length) {
             throw new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") returned "
@@ -442,7 +456,9 @@ final class TierSchedule {
     /**
      * Assesses this tick's share of the {@code subscribed} entities (ascending ids), going on where
      * the last tick stopped, so that every one is asked once per reassess period; a failure is kept
-     * for the end of the tick and the entity keeps its tier. O(entities × delta / period).
+     * for the end of the tick and the entity keeps its tier. A {@code tierOf} that sets other tiers
+     * ends the sweep's tick: the next goes on with them, from that entity. O(entities × delta /
+     * period).
      */
     void reassessSome(IntBag subscribed, float delta) {
         int size = subscribed.size();
@@ -450,6 +466,7 @@ final class TierSchedule {
             return;
         }
         int[] ids = subscribed.getData();
+        int[] sweeping = periods;
         int index = reassessStart(subscribed);
         for (int i = 0, quota = reassessQuota(size, delta); quota > i; i++) {
             if (index == size) {
@@ -460,6 +477,9 @@ final class TierSchedule {
                 assess(id);
             } catch (IllegalStateException failed) {
                 failures.add(failed);
+            }
+            if (periods != sweeping) {
+                return;
             }
             reassessFrom = id + 1;
         }

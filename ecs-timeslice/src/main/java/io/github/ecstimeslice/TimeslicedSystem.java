@@ -193,12 +193,12 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** Measures the ages of the subscribed entities' latest outputs into {@code ages} (returned). O(entities). */
     public DecisionAges measureAges(DecisionAges ages) {
-        return histories.measureAges(subscription.getEntities(), ages, schedule, -1);
+        return histories.measureAges(ages, schedule, -1);
     }
 
     /** Measures the ages of the latest outputs of the subscribed entities in {@code tier} into {@code ages} (returned). O(entities). */
     public DecisionAges measureAges(int tier, DecisionAges ages) {
-        return histories.measureAges(subscription.getEntities(), ages, schedule, checkedTier(tier));
+        return histories.measureAges(ages, schedule, checkedTier(tier));
     }
 
     /** This system's policy: the one the next batch will use. */
@@ -272,13 +272,14 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /**
      * Gives the system significance tiers: which entities each batch holds, from the next batch
      * on. Entities keep their tier (the slowest, if there are fewer now) until their next
-     * assessment, and are due within their new period. O(entities) if the periods changed.
+     * assessment, and are due within their new period: every entity the system was told of, also
+     * while artemis tells of a change. Called from {@link #tierOf}, it ends that tick's sweep and
+     * that call's answer is not used. O(entity ids) if the periods changed.
      *
      * @throws IllegalArgumentException if {@code tiers} is null
      */
     public void setTiers(Tiers tiers) {
-        schedule.use(notNull(tiers, "tiers"), subscription == null ? null : subscription.getEntities(),
-                batch.nextIndex());
+        schedule.use(notNull(tiers, "tiers"), batch.nextIndex());
     }
 
     /** The tier the entity is in now, as its last assessment said; -1 if it is not subscribed. O(1). */

@@ -1,7 +1,10 @@
 package io.github.ecstimeslice;
 
+import com.artemis.Aspect;
+import com.artemis.BaseEntitySystem;
 import com.artemis.BaseSystem;
 import com.artemis.World;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -10,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -164,5 +168,96 @@ class SetTiersMidRunTest {
                 }
             }
         }
+    }
+
+    // While artemis tells a subscription's listeners of a change, the subscription still lists the
+    // old entities: setTiers works from the entities the system was told of.
+
+    /** A probe whose entityJoined sets {@code switchedTo} as entity 3 joins; entity 3's tier is {@code joinerTier} (the slowest there is, at most), the others' 0. */
+    private static TierProbe switchingAsEntity3Joins(Tiers switchedTo, int joinerTier) {
+        TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(100), Threading.WORLD_THREAD) {
+            @Override
+            protected void entityJoined(int entityId) {
+                if (entityId == 3) {
+                    setTiers(switchedTo);
+                }
+            }
+        };
+        system.tierFunction = id -> id == 3 ? Math.min(joinerTier, system.tiers().count() - 1) : 0;
+        return system;
+    }
+
+    @Test
+    void setTiersAsAnEntityJoinsGivesItItsFirstJobInTheNextBatch() {
+        TierProbe system = switchingAsEntity3Joins(Tiers.decideEvery(1, 4), 0);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 2, DELTA); // a whole batch a tick
+        int joiner = TestWorlds.deciders(world, 1)[0];
+        TestWorlds.run(world, 1, DELTA);
+        assertNotNull(system.latestOutput(joiner), "the joiner's first job is in the batch after it joined");
+        assertEquals(4, system.entitiesInTier(0) + system.entitiesInTier(1), "the tiers hold every entity");
+    }
+
+    @Test
+    void setTiersToFewerAsAnEntityJoinsPutsItInTheSlowestAndLetsItLeave() {
+        TierProbe system = switchingAsEntity3Joins(Tiers.decideEvery(1, 2), 3);
+        system.setTiers(Tiers.decideEvery(1, 2, 4, 8));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 1, DELTA);
+        int joiner = TestWorlds.deciders(world, 1)[0]; // asked as it joins: tier 3, then the tiers go to two
+        TestWorlds.run(world, 1, DELTA);
+        assertEquals(1, system.tier(joiner), "tier 3 is gone: the slowest there is");
+        assertEquals(List.of(3, 1), List.of(system.entitiesInTier(0), system.entitiesInTier(1)));
+        world.delete(joiner);
+        TestWorlds.run(world, 1, DELTA); // artemis tells the system it left
+        assertEquals(List.of(3, 0), List.of(system.entitiesInTier(0), system.entitiesInTier(1)));
+    }
+
+    @Test
+    void setTiersFromAnotherSystemToldOfTheSameJoinGivesTheJoinerItsFirstJobInTheNextBatch() {
+        TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(100), Threading.WORLD_THREAD);
+        BaseEntitySystem watcher = new BaseEntitySystem(Aspect.all(Decides.class)) { // told after the system
+            @Override
+            protected void inserted(int entityId) {
+                if (entityId == 3) {
+                    system.setTiers(Tiers.decideEvery(1, 4));
+                }
+            }
+
+            @Override
+            protected void processSystem() {
+            }
+        };
+        World world = TestWorlds.of(system, watcher);
+        TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 2, DELTA);
+        int joiner = TestWorlds.deciders(world, 1)[0];
+        TestWorlds.run(world, 1, DELTA);
+        assertNotNull(system.latestOutput(joiner));
+        assertEquals(4, system.entitiesInTier(0));
+    }
+
+    @Test
+    void setTiersFromTierOfEndsThatTicksSweepAndTierOfIsNeverAskedWithOneTier() {
+        TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(10), Threading.WORLD_THREAD) {
+            @Override
+            protected int tierOf(int entityId) {
+                if (tick() == 5 && entityId == 0) {
+                    setTiers(Tiers.decideEvery(1));
+                }
+                return super.tierOf(entityId);
+            }
+        };
+        system.tierFunction = id -> id == 1 ? 1 : 0; // a right answer while there are two tiers
+        system.setTiers(Tiers.decideEvery(1, 2).reassessEvery(DELTA)); // the sweep asks every entity every tick
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 5);
+        TestWorlds.run(world, 10, DELTA); // no tick fails
+        assertEquals(1, system.tiers().count());
+        assertEquals(1, system.tierOfCallsByTick.get(5L), "tick 5 asked entity 0 alone");
+        assertTrue(system.tierOfCallsByTick.keySet().stream().allMatch(tick -> tick <= 5), "asked after tick 5: "
+                + system.tierOfCallsByTick);
     }
 }

@@ -60,4 +60,43 @@ class StatsTest {
         assertEquals(7, ages.maxTicks());
         assertEquals(0.7, ages.maxSeconds(), 1e-4);
     }
+
+    @Test
+    void agesMeasuredDuringTheSystemsTurnCountFromTheTickInProgress() {
+        DecisionAges[] measured = {null};
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1)) {
+            @Override
+            protected void outputSaved(int entityId, Stamp output) {
+                if (tick() == 3) {
+                    measured[0] = measureAges(new DecisionAges());
+                }
+            }
+        };
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 1);
+        TestWorlds.run(world, 5, 0.1f);
+        assertEquals(1, measured[0].withOutput());
+        assertEquals(0, measured[0].maxTicks(), "saved in this tick");
+        assertEquals(0, measured[0].meanTicks(), 0);
+        assertEquals(0, measured[0].maxSeconds(), 0);
+    }
+
+    @Test
+    void agesMeasuredAsAnEntityJoinsCountItWithTheOthers() {
+        int[] entities = {-1};
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(100)) {
+            @Override
+            protected void entityJoined(int entityId) {
+                if (entityId == 3) {
+                    entities[0] = measureAges(new DecisionAges()).entities();
+                }
+            }
+        };
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 2, 0.1f);
+        TestWorlds.deciders(world, 1);
+        TestWorlds.run(world, 1, 0.1f);
+        assertEquals(4, entities[0], "artemis's subscription still lists three while it tells of the fourth");
+    }
 }

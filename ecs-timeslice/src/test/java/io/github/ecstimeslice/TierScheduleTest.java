@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The tiers' reference table: which entities each batch holds, as the timing contract's table shows. */
 class TierScheduleTest {
@@ -175,5 +176,49 @@ class TierScheduleTest {
         } catch (JobFailedException expected) {
             // the inputs that failed, reported at the tick's end
         }
+    }
+
+    @Test
+    void aTiersDecisionsPerSecondCountItsOwnJobsThoughAnEntityMovedTierAndLeftBeforeItsJob() {
+        int[] tiers = {0, 1, 0}; // A = 0 and X = 2 in tier 0, B = 1 in tier 1
+        TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(1), Threading.WORLD_THREAD);
+        system.tierFunction = id -> tiers[id];
+        system.setTiers(Tiers.decideEvery(1, 2).reassessEvery(1000));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 2, 1f); // the batch {A, B, X}: A's and B's jobs ran
+        tiers[2] = 1;
+        system.reassess(2); // X moves to tier 1 before its job
+        world.delete(2); // and leaves before it: the batch ends, having lasted 2 s
+        TestWorlds.run(world, 1, 1f);
+        assertEquals(2, system.batchesStarted());
+        assertEquals(0.5, system.decisionsPerSecond(0), 1e-9, "A's job in 2 s");
+        assertEquals(0.5, system.decisionsPerSecond(1), 1e-9, "B's job in 2 s");
+        assertEquals(1.0, system.decisionsPerSecond(), 1e-9);
+    }
+
+    @Test
+    void decisionsPerSecondCountNoSlotWhoseInputFailedAfterItsEntityMovedTier() {
+        int[] tiers = {0, 0};
+        TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(1), Threading.WORLD_THREAD) {
+            @Override
+            protected void setUpInput(int entityId, Stamp input) {
+                if (entityId == 1) {
+                    throw new IllegalStateException("no input for 1");
+                }
+                super.setUpInput(entityId, input);
+            }
+        };
+        system.tierFunction = id -> tiers[id];
+        system.setTiers(Tiers.decideEvery(1, 2).reassessEvery(1000));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 2);
+        TestWorlds.run(world, 1, 1f); // the batch {0, 1}: 0's job ran
+        tiers[1] = 1;
+        system.reassess(1); // 1 moves to tier 1 before its job
+        assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 1, 1f)); // 1's input fails: no job
+        TestWorlds.run(world, 1, 1f); // the next batch starts
+        assertEquals(2, system.batchesStarted());
+        assertEquals(0.5, system.decisionsPerSecond(), 1e-9, "one job in the batch's 2 s");
     }
 }

@@ -452,4 +452,44 @@ class TieredIteratingTest {
         // the tick that failed processed nobody: its due entities go in the next, one tick late
         assertEquals(true, worstGap[0] <= 4 + 1, "an entity waited " + worstGap[0] + " ticks at period 4");
     }
+
+    // While artemis tells a subscription's listeners of a change, the subscription still lists the
+    // old entities: processEvery switches at the start of the system's next turn.
+
+    @Test
+    void processEveryCalledAsAnEntityJoinsStillProcessesItEveryTickOfItsTier() {
+        SummingSystem system = new SummingSystem() {
+            @Override
+            protected void inserted(int entityId) {
+                if (entityId == 3) {
+                    processEvery(1, 2);
+                }
+            }
+        };
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 3);
+        TestWorlds.run(world, 2, DELTA);
+        int joiner = TestWorlds.deciders(world, 1)[0]; // tier 0
+        TestWorlds.run(world, 10, DELTA);
+        assertEquals(10, system.processed.get(joiner), "every tick since it joined");
+        assertEquals(10 * DELTA, system.summedDelta[joiner], 1e-5);
+    }
+
+    @Test
+    void processEveryCalledAsAnEntityLeavesNeverProcessesItAgain() {
+        SummingSystem system = new SummingSystem() {
+            @Override
+            protected void removed(int entityId) {
+                processEvery(1, 4);
+            }
+        };
+        system.processEvery(1, 2);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 4);
+        TestWorlds.run(world, 3, DELTA);
+        int processed = system.processed.get(ids[1]);
+        world.delete(ids[1]);
+        TestWorlds.run(world, 5, DELTA);
+        assertEquals(processed, system.processed.get(ids[1]), "processed after it was deleted");
+    }
 }
