@@ -437,20 +437,29 @@ final class TierSchedule {
         try {
             tier = system.tierOf(entityId);
         } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
-            if (thrown instanceof VirtualMachineError error) {
-                throw error;
-            }
-            throw new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") failed: "
-                    + thrown, thrown);
+            throw tierOfFailed(entityId, thrown);
         }
         if (periods != asked) {
             return;
         }
-        if (tier < 0 || tier >= periods.length) {
-            throw new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") returned "
-                    + tier + ", not a tier of " + tiers + " (0 to " + (periods.length - 1) + ")");
+        if (tier < 0 || tier >= asked.length) {
+            throw notATier(entityId, tier);
         }
         move(entityId, tier);
+    }
+
+    /** What a {@code tierOf} that threw fails with; a VM error is rethrown as it is. Off the sweep's path, which stays small. */
+    private IllegalStateException tierOfFailed(int entityId, Throwable thrown) {
+        if (thrown instanceof VirtualMachineError error) {
+            throw error;
+        }
+        return new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") failed: " + thrown,
+                thrown);
+    }
+
+    private IllegalStateException notATier(int entityId, int tier) {
+        return new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") returned " + tier
+                + ", not a tier of " + tiers + " (0 to " + (periods.length - 1) + ")");
     }
 
     /**
