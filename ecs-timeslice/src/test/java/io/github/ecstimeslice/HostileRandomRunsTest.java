@@ -231,18 +231,7 @@ class HostileRandomRunsTest {
             system = new HostileSystem(this, policy, Budget.jobsPerTick(3), historyDepth);
             system.setThreading(threading, pool);
             system.setTiers(TIER_CHOICES[1 + random.nextInt(TIER_CHOICES.length - 1)]);
-            // artemis takes one system per class: two anonymous ones
-            world = TestWorlds.of(new BaseSystem() {
-                @Override
-                protected void processSystem() {
-                    maybeChurn();
-                }
-            }, system, new BaseSystem() {
-                @Override
-                protected void processSystem() {
-                    maybeChurn();
-                }
-            });
+            world = churningAround(system, this::maybeChurn);
             histories = world.getMapper(system.historyType());
             decides = world.getMapper(Decides.class);
             serials = world.getMapper(Serial.class);
@@ -797,6 +786,22 @@ class HostileRandomRunsTest {
     /** Entity ids stay below: at most 200 alive. */
     static final int IDS = 512;
 
+    /** A world of {@code system} between two systems that each call {@code maybeChurn} every tick. */
+    static World churningAround(BaseSystem system, Runnable maybeChurn) {
+        // artemis takes one system per class: two anonymous ones
+        return TestWorlds.of(new BaseSystem() {
+            @Override
+            protected void processSystem() {
+                maybeChurn.run();
+            }
+        }, system, new BaseSystem() {
+            @Override
+            protected void processSystem() {
+                maybeChurn.run();
+            }
+        });
+    }
+
     /** One seeded run of a {@link ParallelIteratingSystem} with changing periods. */
     static final class EveryTickRun {
         final EnumSet<Ingredient> ingredients;
@@ -887,18 +892,7 @@ class HostileRandomRunsTest {
                 system.setThreading(Threading.WORKERS_SAME_TICK, pool);
                 system.setMinEntitiesForWorkers(1);
             }
-            // artemis takes one system per class: two anonymous ones
-            world = TestWorlds.of(new BaseSystem() {
-                @Override
-                protected void processSystem() {
-                    maybeChurn();
-                }
-            }, system, new BaseSystem() {
-                @Override
-                protected void processSystem() {
-                    maybeChurn();
-                }
-            });
+            world = churningAround(system, this::maybeChurn);
             decides = world.getMapper(Decides.class);
             for (int i = 0; i < 30; i++) {
                 create();
