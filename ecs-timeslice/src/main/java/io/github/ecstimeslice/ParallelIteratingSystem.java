@@ -79,8 +79,9 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     protected abstract void process(int entityId);
 
     /**
-     * The entity's significance tier for this system, 0 to {@code tickPeriods().length - 1}: tier
-     * {@code i} is processed once every {@code tickPeriods()[i]} ticks. Called on the world's
+     * The entity's significance tier for this system, 0 to {@code tickPeriods().length - 1} as
+     * they were when the tick began (periods set during it apply from the next): tier {@code i} is
+     * processed once every {@code tickPeriods()[i]} ticks. Called on the world's
      * thread at the start of each tick the entity is due in, before any {@code process} call;
      * never while every entity is processed every tick. Default: 0. A value out of range, or a
      * throw, fails the tick, after its processing, with an {@code IllegalStateException} naming

@@ -1,5 +1,6 @@
 package io.github.ecstimeslice;
 
+import com.artemis.utils.BitVector;
 import com.artemis.utils.IntBag;
 
 import java.util.Arrays;
@@ -52,6 +53,8 @@ final class TierSchedule {
      * waits in), or {@link #NOT_SUBSCRIBED}.
      */
     private int[] states = new int[0];
+    /** The subscribed entities' ids: those whose state is not {@link #NOT_SUBSCRIBED}. */
+    private final BitVector subscribed = new BitVector();
     /** With more than one tier, bit sets over entity ids: those due in the next batch, those to take a new phase. */
     private long[] next = new long[0];
     private long[] respread = new long[0];
@@ -94,9 +97,12 @@ final class TierSchedule {
         return periods.length > 1;
     }
 
-    /** How many entity ids the schedule has room for: every subscribed entity's is below. */
-    int ids() {
-        return states.length;
+    /**
+     * The lowest id of a subscribed entity from {@code entityId} on, or -1: the entities the system
+     * was told of, ascending. O(ids skipped / 64).
+     */
+    int nextSubscribed(int entityId) {
+        return subscribed.nextSetBit(entityId);
     }
 
     /** The entity's tier, or -1 if it is not subscribed. O(1). */
@@ -130,6 +136,7 @@ final class TierSchedule {
             return; // told twice: it is counted already
         }
         states[entityId] = RESPREAD | NEXT;
+        subscribed.set(entityId);
         entities[0]++;
         if (tiered()) {
             add(next, entityId);
@@ -147,6 +154,7 @@ final class TierSchedule {
                 remove(respread, entityId);
             }
             states[entityId] = NOT_SUBSCRIBED;
+            subscribed.clear(entityId);
         }
     }
 
@@ -238,7 +246,7 @@ final class TierSchedule {
      * of the next batch: each keeps its tier, or takes the slowest if it has no longer one, and is
      * due no later than the new periods allow. The entities are those this schedule was told of,
      * not the subscription's: while artemis tells the subscription's listeners of a change, its
-     * entities are still the old ones. O(entity ids) if the periods changed.
+     * entities are still the old ones. O(entity ids / 64 + entities) if the periods changed.
      */
     void use(Tiers tiers, long nextBatch) {
         boolean wasTiered = tiered();
@@ -269,11 +277,8 @@ final class TierSchedule {
             phaseSets[tier] = new long[nextPeriods[tier]][];
             phaseCounts[tier] = new int[nextPeriods[tier]];
         }
-        for (int id = 0; id < states.length; id++) {
+        for (int id = subscribed.nextSetBit(0); id >= 0; id = subscribed.nextSetBit(id + 1)) {
             int state = states[id];
-            if (state == NOT_SUBSCRIBED) {
-                continue;
-            }
             int tier = Math.min(state & TIER_BITS, count - 1);
             entities[tier]++;
             if (!tiered()) {
@@ -466,8 +471,8 @@ final class TierSchedule {
      * Assesses this tick's share of the {@code subscribed} entities (ascending ids), going on where
      * the last tick stopped, so that every one is asked once per reassess period; a failure is kept
      * for the end of the tick and the entity keeps its tier. A {@code tierOf} that sets other tiers
-     * ends the sweep's tick: the next goes on with them, from that entity. O(entities × delta /
-     * period).
+     * has the rest of the sweep ask with them; one that switches them off ends it. O(entities ×
+     * delta / period).
      */
     void reassessSome(IntBag subscribed, float delta) {
         int size = subscribed.size();
@@ -475,7 +480,6 @@ final class TierSchedule {
             return;
         }
         int[] ids = subscribed.getData();
-        int[] sweeping = periods;
         int index = reassessStart(subscribed);
         for (int i = 0, quota = reassessQuota(size, delta); quota > i; i++) {
             if (index == size) {
@@ -487,10 +491,10 @@ final class TierSchedule {
             } catch (IllegalStateException failed) {
                 failures.add(failed);
             }
-            if (periods != sweeping) {
-                return;
-            }
             reassessFrom = id + 1;
+            if (!tiered()) {
+                return; // tierOf switched the tiers off: no tier is asked with one
+            }
         }
     }
 

@@ -191,12 +191,16 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return histories.of(entityId);
     }
 
-    /** Measures the ages of the subscribed entities' latest outputs into {@code ages} (returned). O(entities). */
+    /**
+     * Measures the ages of the subscribed entities' latest outputs into {@code ages} (returned): the
+     * entities the system was told of, also while artemis tells of a change. O(entity ids / 64 +
+     * entities).
+     */
     public DecisionAges measureAges(DecisionAges ages) {
         return histories.measureAges(ages, schedule, -1);
     }
 
-    /** Measures the ages of the latest outputs of the subscribed entities in {@code tier} into {@code ages} (returned). O(entities). */
+    /** As {@link #measureAges(DecisionAges)}, for the subscribed entities in {@code tier}. O(entity ids / 64 + entities). */
     public DecisionAges measureAges(int tier, DecisionAges ages) {
         return histories.measureAges(ages, schedule, checkedTier(tier));
     }
@@ -273,8 +277,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * Gives the system significance tiers: which entities each batch holds, from the next batch
      * on. Entities keep their tier (the slowest, if there are fewer now) until their next
      * assessment, and are due within their new period: every entity the system was told of, also
-     * while artemis tells of a change. Called from {@link #tierOf}, it ends that tick's sweep and
-     * that call's answer is not used. O(entity ids) if the periods changed.
+     * while artemis tells of a change. Called from {@link #tierOf}, that call's answer is not used,
+     * and the rest of the tick's sweep asks with the new tiers (none, with one). O(entity ids / 64
+     * + entities) if the periods changed.
      *
      * @throws IllegalArgumentException if {@code tiers} is null
      */

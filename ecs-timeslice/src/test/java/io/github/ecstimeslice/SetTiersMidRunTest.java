@@ -240,7 +240,7 @@ class SetTiersMidRunTest {
     }
 
     @Test
-    void setTiersFromTierOfEndsThatTicksSweepAndTierOfIsNeverAskedWithOneTier() {
+    void switchingTiersOffFromTierOfEndsThatTicksSweepAndTierOfIsNeverAskedWithOneTier() {
         TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(10), Threading.WORLD_THREAD) {
             @Override
             protected int tierOf(int entityId) {
@@ -259,5 +259,56 @@ class SetTiersMidRunTest {
         assertEquals(1, system.tierOfCallsByTick.get(5L), "tick 5 asked entity 0 alone");
         assertTrue(system.tierOfCallsByTick.keySet().stream().allMatch(tick -> tick <= 5), "asked after tick 5: "
                 + system.tierOfCallsByTick);
+    }
+
+    @Test
+    void aTierOfThatSetsOtherTiersEveryTimeItIsAskedStillLetsTheSweepAskEveryEntityWithinThePeriod() {
+        Tiers near = Tiers.decideEvery(1, 2).reassessEvery(0.5);
+        Tiers far = Tiers.decideEvery(1, 4).reassessEvery(0.5);
+        boolean[] zoomedOut = {false};
+        TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(100), Threading.WORLD_THREAD) {
+            @Override
+            protected int tierOf(int entityId) {
+                if (entityId == 0) {
+                    setTiers(zoomedOut[0] ? far : near); // a camera whose zoom changes every tick
+                }
+                return super.tierOf(entityId);
+            }
+        };
+        system.tierFunction = id -> id == 0 ? 0 : 1;
+        system.setTiers(near);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 5);
+        for (int tick = 0; tick < 60; tick++) {
+            zoomedOut[0] = tick % 2 == 1;
+            system.tick(world, 0.1f);
+        }
+        long latest = system.tick() - 1;
+        for (int id = 1; id < 5; id++) {
+            assertTrue(system.lastAskedAtTick[id] >= latest - 5, "entity " + id + " last asked in tick "
+                    + system.lastAskedAtTick[id] + " of " + latest + ": the period is 5 ticks");
+        }
+    }
+
+    @Test
+    void theEntitiesAfterTheOneWhoseTierOfSetTiersAreStillAskedInThatTick() {
+        Map<Long, List<Integer>> askedByTick = new java.util.TreeMap<>();
+        TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(100), Threading.WORLD_THREAD) {
+            @Override
+            protected int tierOf(int entityId) {
+                askedByTick.computeIfAbsent(tick(), tick -> new ArrayList<>()).add(entityId);
+                if (tick() == 5 && entityId == 2) {
+                    setTiers(Tiers.decideEvery(1, 4).reassessEvery(DELTA));
+                }
+                return super.tierOf(entityId);
+            }
+        };
+        system.setTiers(Tiers.decideEvery(1, 2).reassessEvery(DELTA)); // every entity asked every tick
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 5);
+        TestWorlds.run(world, 10, DELTA);
+        for (long tick = 1; tick < 10; tick++) {
+            assertEquals(List.of(0, 1, 2, 3, 4), askedByTick.get(tick), "tick " + tick);
+        }
     }
 }
