@@ -17,7 +17,10 @@ import io.github.ecstimeslice.TimeslicedSystem;
  * <p>The target is the entity tagged {@link #targetTag()} (default {@value #DEFAULT_TARGET_TAG},
  * with a {@link Position}) if the world has a {@link TagManager} and such an entity exists, else
  * the position last given to {@link #aimAt(float, float)}; with neither, decisions keep each NPC's
- * desired orientation. Decisions are kept in the {@link FacingHistory} component.
+ * desired orientation. Decisions are kept in the {@link FacingHistory} component. An NPC whose
+ * {@link Position} or {@link DesiredOrientation} is taken off during the system's own turn leaves
+ * when the turn ends; a job before then decides no direction without the one and publishes
+ * nothing without the other.
  *
  * <p>The target is read once per tick, in {@link #begin()}: a subclass that overrides
  * {@code begin()} must call {@code super.begin()}.
@@ -116,6 +119,10 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
     @Override
     protected void setUpInput(int entityId, FacingInput input) {
         Position self = positions.get(entityId);
+        if (self == null) { // taken off in this turn: no decision
+            input.hasTarget = false;
+            return;
+        }
         input.x = self.x;
         input.y = self.y;
         input.targetX = targetX;
@@ -133,8 +140,9 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
 
     @Override
     protected void outputSaved(int entityId, FacingDecision output) {
-        if (output.faceTarget) {
-            desired.get(entityId).radians = output.radians;
+        DesiredOrientation publishedTo = desired.get(entityId); // null if taken off in this turn
+        if (output.faceTarget && publishedTo != null) {
+            publishedTo.radians = output.radians;
         }
     }
 }

@@ -74,13 +74,14 @@ public class TurnAnimationSystem extends ParallelIteratingSystem {
 
     /**
      * Where an NPC facing {@code current} faces after turning toward {@code desired} by at most
-     * {@code maxTurn} radians (negative or NaN counts as 0), in [-π, π). A NaN or infinite
-     * {@code desired} is no direction: the NPC keeps facing {@code current}; a NaN or infinite
-     * {@code current} is no orientation: the NPC faces {@code desired} at once. O(1).
+     * {@code maxTurn} radians (negative or NaN counts as 0), in [-π, π), never past it. A NaN or
+     * infinite {@code desired} is no direction: the NPC keeps facing {@code current} (0 if that is
+     * no number either); a NaN or infinite {@code current} is no orientation: the NPC faces
+     * {@code desired} at once. O(1).
      */
     public static float turned(float current, float desired, float maxTurn) {
         if (!Float.isFinite(desired)) {
-            return current;
+            return Float.isFinite(current) ? Angles.wrap(current) : 0f;
         }
         if (!Float.isFinite(current)) {
             return Angles.wrap(desired);
@@ -90,6 +91,8 @@ public class TurnAnimationSystem extends ParallelIteratingSystem {
             return Angles.wrap(desired);
         }
         float step = maxTurn > 0 ? maxTurn : 0;
-        return Angles.wrap(turn > 0 ? current + step : current - step);
+        float next = Angles.wrap(turn > 0 ? current + step : current - step);
+        float left = Angles.shortestTurn(next, desired);
+        return (turn > 0 ? left < 0 : left > 0) ? Angles.wrap(desired) : next; // rounding passed it: stop on it
     }
 }

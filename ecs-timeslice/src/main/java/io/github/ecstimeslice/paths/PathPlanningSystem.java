@@ -12,6 +12,7 @@ import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.facing.Position;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,17 +32,19 @@ import java.util.List;
  *
  * <p><b>Threads.</b> A job runs the search on the job's thread: with
  * {@link #setThreading(Threading) setThreading}{@code (WORKERS_SAME_TICK)} or
- * {@code WORKERS_NEXT_TICK} on all cores, each thread with its own finder (gdx-ai's finders are not
- * thread-safe), made on the thread's first job and reused. The graph's {@code getConnections} and
+ * {@code WORKERS_NEXT_TICK} on all cores, each job with a finder no other job is using (gdx-ai's
+ * finders are not thread-safe), taken from the system's idle ones and given back after the search:
+ * as many as jobs ever ran at once, whatever threads ran them. The graph's {@code getConnections} and
  * {@code getIndex} and the heuristic are then called from several threads at once: they must only
  * read, and the graph must not change while jobs run (with next-tick workers, jobs run during the
- * other systems' turns too). The node count is read when a thread's finder is made, and again
+ * other systems' turns too). The node count is read when a finder is made, and again
  * before every search (a new count makes a new finder); nodes keep their objects and indices.
  *
  * <p><b>Cost.</b> A job costs one A* search over the nodes it expands, at most
  * {@link #maxNodesPerSearch()}. In steady state a job allocates nothing: outputs and routes keep
- * their node buffers, the finder its node records. Memory: per thread that ran a job, gdx-ai's
- * record for every node its searches visited (about 40 bytes each, up to the graph's node count);
+ * their node buffers, the finder its node records. Memory: per finder (as many as jobs ran at
+ * once), gdx-ai's record for every node its searches visited (about 40 bytes each, up to the
+ * graph's node count);
  * per agent, its route and {@code historyDepth + 1} outputs, each a node buffer as long as the
  * longest path it held.
  *
@@ -50,7 +53,10 @@ import java.util.List;
  * the job fails with an {@code IllegalStateException} naming the agent and the value (thrown from
  * {@code world.process()} as a {@link io.github.ecstimeslice.JobFailedException}). Churn is safe
  * as for every timesliced system: an agent that leaves gets no path from a job in flight, and a
- * recycled id never receives another agent's path.
+ * recycled id never receives another agent's path. An agent whose goal, route or position is taken
+ * off during the planner's own turn (from {@code outputSaved}, say) leaves when the turn ends and
+ * may still get a job before: it searches nothing ({@link PathStatus#NO_GOAL}) and its route stays
+ * as it was.
  *
  * @param <N> the graph's node type
  */
@@ -71,9 +77,10 @@ public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, Planne
     private final Heuristic<N> heuristic;
     @SkipWire
     private final NodeMap<N> map;
+    /** The searches no job is using; guarded by itself. A pool, not one per thread: threads come and go. */
     @SkipWire
-    private final ThreadLocal<PathSearch<N>> searches = ThreadLocal.withInitial(this::newSearch);
-    /** Every thread's search, to release them all on dispose; guarded by itself. */
+    private final ArrayDeque<PathSearch<N>> idle = new ArrayDeque<>();
+    /** Every search made, to release them all on dispose; guarded by {@link #idle}. */
     @SkipWire
     private final List<PathSearch<N>> made = new ArrayList<>();
     private int maxNodesPerSearch = NO_NODE_LIMIT;
@@ -169,6 +176,11 @@ public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, Planne
 
     @Override
     protected void setUpInput(int agent, PathQuery<N> query) {
+        if (!goals.has(agent) || !routes.has(agent) || !positions.has(agent)) { // taken off in this turn
+            query.start = query.goal = -1;
+            query.startNode = query.goalNode = null;
+            return;
+        }
         int nodes = graph.getNodeCount();
         query.start = checkedNode(startNode(agent), nodes, "start", agent);
         query.goal = checkedNode(goals.get(agent).node, nodes, "goal", agent);
@@ -180,32 +192,63 @@ public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, Planne
     /** Searches the agent's path with this thread's finder. */
     @Override
     protected void runJob(int agent, PathQuery<N> query, PlannedPath output) {
-        searches.get().plan(query, output);
+        if (query.startNode == null) {
+            output.noPath(PathStatus.NO_GOAL, query.start, query.goal);
+            return;
+        }
+        int nodes = graph.getNodeCount(); // the graph may have shrunk since a sync input was read
+        checkedNode(query.start, nodes, "start", agent);
+        checkedNode(query.goal, nodes, "goal", agent);
+        PathSearch<N> search = takeSearch();
+        try {
+            search.plan(query, output);
+        } finally {
+            synchronized (idle) {
+                idle.push(search);
+            }
+        }
     }
 
-    /** Copies the path into the agent's {@link Route}, which goes on from where the agent walks to. */
+    /**
+     * Copies the path into the agent's {@link Route}, which goes on from where the agent walks to;
+     * nothing for a {@link PathStatus#NO_GOAL} output, or once the route was taken off.
+     */
     @Override
     protected void outputSaved(int agent, PlannedPath output) {
-        routes.get(agent).follow(output, tick());
+        Route route = routes.get(agent);
+        if (route != null && output.status() != PathStatus.NO_GOAL) {
+            route.follow(output, tick());
+        }
     }
 
     /** Waits for the jobs in flight, then lets go of every thread's finder. */
     @Override
     protected void dispose() {
         super.dispose();
-        synchronized (made) {
+        synchronized (idle) {
             for (PathSearch<N> search : made) {
                 search.release();
             }
         }
     }
 
-    private PathSearch<N> newSearch() {
-        PathSearch<N> search = new PathSearch<>(graph, heuristic);
-        synchronized (made) {
-            made.add(search);
+    /** How many searches, each with its finder, the system has made: as many as jobs ran at once. */
+    int searchesMade() {
+        synchronized (idle) {
+            return made.size();
         }
-        return search;
+    }
+
+    /** An idle search, or a new one if every search is in use: no allocation once there are enough. */
+    private PathSearch<N> takeSearch() {
+        synchronized (idle) {
+            PathSearch<N> search = idle.poll();
+            if (search == null) {
+                search = new PathSearch<>(graph, heuristic);
+                made.add(search);
+            }
+            return search;
+        }
     }
 
     private N node(int index, int agent) {

@@ -5,10 +5,10 @@ import com.badlogic.gdx.ai.pfa.Heuristic;
 import com.badlogic.gdx.ai.pfa.indexed.IndexedGraph;
 
 /**
- * One thread's path search for one {@link PathPlanningSystem}: its own finder (gdx-ai's finders
- * keep their search state in themselves) and path buffer, made on the thread's first job and
- * reused. A search allocates nothing once the finder has a record for every node it visits and
- * the buffers have grown to the longest path.
+ * A path search of one {@link PathPlanningSystem}, used by one job at a time: its own finder
+ * (gdx-ai's finders keep their search state in themselves) and path buffer, made when every other
+ * search is in use and reused. A search allocates nothing once the finder has a record for every
+ * node it visits and the buffers have grown to the longest path.
  */
 final class PathSearch<N> {
 

@@ -14,5 +14,11 @@ public enum PathStatus {
      * The search expanded {@link PathPlanningSystem#maxNodesPerSearch()} nodes without reaching the
      * goal and stopped: no path, and whether one exists is not known.
      */
-    LIMIT
+    LIMIT,
+    /**
+     * The agent's {@link PathGoal}, {@link Route} or position was taken off during the planner's
+     * own turn, after its batch began, so its job still ran (artemis tells the planner when the
+     * turn ends): nothing was searched, and its route is left as it was.
+     */
+    NO_GOAL
 }

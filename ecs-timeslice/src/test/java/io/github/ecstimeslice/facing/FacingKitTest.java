@@ -94,6 +94,54 @@ class FacingKitTest {
     }
 
     @ParameterizedTest
+    @EnumSource(IoPolicy.class)
+    void anNpcTakenOffTheBoardAsAnotherDecisionIsSavedFailsNoJobAndTheOthersStillDecide(IoPolicy policy) {
+        // artemis takes components off at once, and tells the system when its turn ends: a job and a save may still come
+        int[] npcs = new int[3];
+        FaceTargetSystem decisions = new FaceTargetSystem(policy, Budget.jobsPerTick(100)) {
+            @Override
+            protected void outputSaved(int entityId, FacingDecision output) {
+                super.outputSaved(entityId, output);
+                if (entityId == npcs[0] && world.getMapper(Position.class).has(npcs[1])) {
+                    world.getMapper(Position.class).remove(npcs[1]);
+                    world.getMapper(DesiredOrientation.class).remove(npcs[1]);
+                }
+            }
+        };
+        decisions.aimAt(5, 5);
+        World world = new World(new WorldConfigurationBuilder().with(decisions).build());
+        for (int i = 0; i < npcs.length; i++) {
+            npcs[i] = world.create();
+            world.getMapper(Position.class).create(npcs[i]).set(i, 0);
+            world.getMapper(DesiredOrientation.class).create(npcs[i]);
+        }
+        for (int tick = 0; tick < 4; tick++) {
+            world.process();
+        }
+        assertEquals((float) Math.atan2(5, 5 - 2), world.getMapper(DesiredOrientation.class).get(npcs[2]).radians, 1e-6);
+    }
+
+    @Test
+    void anNpcWithNoDesiredDirectionKeepsItsOrientationInRange() {
+        assertEquals(Angles.wrap(10f), TurnAnimationSystem.turned(10f, Float.NaN, 1f));
+        assertEquals(0f, TurnAnimationSystem.turned(Float.NaN, Float.POSITIVE_INFINITY, 1f));
+    }
+
+    @Test
+    void aTurnAHairShortOfTheDesiredOrientationNeverEndsPastIt() {
+        Random random = new Random(5);
+        for (int i = 0; i < 200_000; i++) {
+            float current = Angles.wrap((float) (random.nextDouble() * 2 * Math.PI - Math.PI));
+            float desired = Angles.wrap((float) (random.nextDouble() * 2 * Math.PI - Math.PI));
+            float turn = Angles.shortestTurn(current, desired);
+            float maxTurn = Math.nextDown(Math.abs(turn)); // rounding current + maxTurn can land past desired
+            float left = Angles.shortestTurn(TurnAnimationSystem.turned(current, desired, maxTurn), desired);
+            assertTrue(left == 0 || Math.signum(left) == Math.signum(turn), "turned(" + current + ", " + desired + ", "
+                    + maxTurn + ") ends " + left + " past it");
+        }
+    }
+
+    @ParameterizedTest
     @CsvSource({"NaN, 5", "1, NaN", "NaN, NaN"})
     void aTargetOrNpcWhosePositionIsNotANumberGivesNoDirectionAndTheNpcKeepsItsDesiredOrientation(float x, float y) {
         FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100));

@@ -22,6 +22,8 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.params.provider.EnumSource;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * Under random churn (agents created and deleted every tick, before and after the planner, their
@@ -173,5 +175,37 @@ class PathChurnTest {
         ChurnAfter(Agents agents) {
             super(agents);
         }
+    }
+
+    /** Gives up on an agent whose search found no path: takes its goal off as it is saved ("remove the component to stop planning"). */
+    static final class GivingUpPlanner extends PathPlanningSystem<Grid.Cell> {
+        private ComponentMapper<PathGoal> goals;
+
+        GivingUpPlanner(Grid grid, IoPolicy policy) {
+            super(grid, grid.heuristic(), grid, policy, Budget.jobsPerTick(10));
+        }
+
+        @Override
+        protected void outputSaved(int agent, PlannedPath output) {
+            super.outputSaved(agent, output);
+            if (output.status() != PathStatus.FOUND) {
+                goals.remove(agent);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(IoPolicy.class)
+    void anAgentWhoseGoalIsTakenOffAsItsPathIsSavedStopsPlanningAndKeepsItsRoute(IoPolicy policy) {
+        // with sync output, the next batch starts in the turn that saved: the agent still has a job in it
+        Grid grid = Grid.parse(1f, true, "....#....");
+        GivingUpPlanner planner = new GivingUpPlanner(grid, policy);
+        PathScene scene = new PathScene(grid, planner, null);
+        int reachable = scene.agent(0, 3, null);
+        int hopeless = scene.agent(1, 8, null); // behind the wall
+        scene.run(6, 1 / 60f);
+        assertEquals(PathStatus.NOT_FOUND, scene.routes.get(hopeless).status(), "the route it had");
+        assertFalse(scene.goals.has(hopeless));
+        assertTrue(scene.routes.get(reachable).found());
     }
 }

@@ -1,6 +1,9 @@
 package io.github.ecstimeslice.paths;
 
+import com.badlogic.gdx.ai.pfa.Connection;
 import com.badlogic.gdx.ai.pfa.GraphPath;
+import com.badlogic.gdx.ai.pfa.indexed.IndexedGraph;
+import com.badlogic.gdx.utils.Array;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.JobFailedException;
@@ -198,6 +201,49 @@ class PathPlanningSystemTest {
         assertEquals(badGoal, assertThrows(JobFailedException.class, () -> scene.run(1, DT)).entityId());
         assertEquals(PathStatus.FOUND, scene.routes.get(fine).status(), "the others got their paths");
         assertNull(scene.routes.get(badGoal).status());
+    }
+
+    /** The grid's graph, its node count cut to {@code count}: the graph as a game shrank it. */
+    private static final class ShrinkingGraph implements IndexedGraph<Grid.Cell> {
+        private final Grid grid;
+        int count;
+
+        ShrinkingGraph(Grid grid) {
+            this.grid = grid;
+            this.count = grid.getNodeCount();
+        }
+
+        @Override
+        public int getIndex(Grid.Cell node) {
+            return grid.getIndex(node);
+        }
+
+        @Override
+        public int getNodeCount() {
+            return count;
+        }
+
+        @Override
+        public Array<Connection<Grid.Cell>> getConnections(Grid.Cell fromNode) {
+            return grid.getConnections(fromNode);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = IoPolicy.class, names = {"SIAO", "SISO"})
+    void aGraphThatShrankAfterASyncInputWasReadFailsTheJobNamingTheAgentAndTheNode(IoPolicy policy) {
+        Grid corridor = Grid.parse(1f, false, "..........");
+        ShrinkingGraph graph = new ShrinkingGraph(corridor);
+        PathPlanningSystem<Grid.Cell> planner = new PathPlanningSystem<>(graph, corridor.heuristic(), corridor, policy,
+                Budget.jobsPerTick(1));
+        PathScene scene = new PathScene(corridor, planner, null);
+        scene.agent(0, 2, null);
+        int second = scene.agent(8, 0, null);
+        scene.run(1, DT); // the batch reads both inputs, against 10 nodes, and runs the first job
+        graph.count = 5;
+        JobFailedException failed = assertThrows(JobFailedException.class, () -> scene.run(1, DT));
+        assertEquals(second, failed.entityId());
+        assertMessage("start node of entity " + second + " must be from 0 to 4, was 8", failed.getCause());
     }
 
     private static void assertMessage(String expected, Throwable thrown) {

@@ -5,6 +5,7 @@ import com.artemis.ComponentMapper;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.Executor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -89,5 +91,32 @@ class PathThreadingTest {
                 goals.get(agents[random.nextInt(agents.length)]).node = random.nextInt(nodes);
             }
         }
+    }
+
+    @Test
+    void anExecutorThatRunsEachTaskOnANewThreadLeavesNoFinderBehindPerThread() {
+        Grid grid = Grid.random(48, 48, 0.2, 5);
+        PathPlanningSystem<Grid.Cell> planner = new PathPlanningSystem<>(grid, grid.heuristic(), grid, IoPolicy.AIAO,
+                Budget.jobsPerTick(200));
+        Executor threadPerTask = task -> { // threads come and go, as a pool's idle ones retire
+            Thread thread = new Thread(task);
+            thread.setDaemon(true);
+            thread.start();
+        };
+        planner.setThreading(Threading.WORKERS_SAME_TICK, threadPerTask);
+        PathScene scene = new PathScene(grid, planner, null);
+        Random random = new Random(3);
+        for (int i = 0; i < 400; i++) {
+            int start = random.nextInt(grid.getNodeCount());
+            while (!grid.open(start)) {
+                start = random.nextInt(grid.getNodeCount());
+            }
+            scene.agent(start, random.nextInt(grid.getNodeCount()), null);
+        }
+        scene.run(100, 1 / 60f);
+        // a finder per job running at once (the world's thread and a chunk per worker), not per thread that ever ran
+        assertTrue(planner.searchesMade() <= Runtime.getRuntime().availableProcessors() + 2,
+                "finders made: " + planner.searchesMade());
+        scene.world.dispose();
     }
 }
