@@ -182,6 +182,7 @@ public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, Planne
             return;
         }
         int nodes = graph.getNodeCount();
+        query.routeStops = routes.get(agent).stops;
         query.start = checkedNode(startNode(agent), nodes, "start", agent);
         query.goal = checkedNode(goals.get(agent).node, nodes, "goal", agent);
         query.startNode = node(query.start, agent);
@@ -192,6 +193,7 @@ public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, Planne
     /** Searches the agent's path with this thread's finder. */
     @Override
     protected void runJob(int agent, PathQuery<N> query, PlannedPath output) {
+        output.routeStops = query.routeStops;
         if (query.startNode == null) {
             output.noPath(PathStatus.NO_GOAL, query.start, query.goal);
             return;
@@ -211,12 +213,13 @@ public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, Planne
 
     /**
      * Copies the path into the agent's {@link Route}, which goes on from where the agent walks to;
-     * nothing for a {@link PathStatus#NO_GOAL} output, or once the route was taken off.
+     * nothing for a {@link PathStatus#NO_GOAL} output, a plan read before the route's last
+     * {@link Route#stop()}, or once the route was taken off.
      */
     @Override
     protected void outputSaved(int agent, PlannedPath output) {
         Route route = routes.get(agent);
-        if (route != null && output.status() != PathStatus.NO_GOAL) {
+        if (route != null && output.status() != PathStatus.NO_GOAL && output.routeStops == route.stops) {
             route.follow(output, tick());
         }
     }

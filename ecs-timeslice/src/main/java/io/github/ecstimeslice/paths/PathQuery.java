@@ -12,4 +12,6 @@ public final class PathQuery<N> {
     public N startNode;
     public N goalNode;
     public int maxNodes;
+    /** The agent's {@link Route#stops} when this was read: a plan from before a stop is dropped. */
+    int routeStops;
 }

@@ -16,6 +16,8 @@ public final class PlannedPath {
     float cost;
     int length;
     int[] nodes = NO_NODES;
+    /** The agent's {@link Route#stops} when its query was read. */
+    int routeStops;
 
     /** How the search ended. */
     public PathStatus status() {

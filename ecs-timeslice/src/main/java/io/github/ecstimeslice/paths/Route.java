@@ -32,6 +32,8 @@ public class Route extends PooledComponent {
     private int next;
     private int heading = NONE;
     private long plannedAtTick = -1;
+    /** How many times {@link #stop()} was called: a plan whose input was read before the last is dropped. */
+    int stops;
 
     /** How the latest plan ended; {@code null} before the first. */
     public PathStatus status() {
@@ -84,12 +86,14 @@ public class Route extends PooledComponent {
 
     /**
      * Stops the agent where it stands and forgets its path (after a teleport, say): its next plan
-     * starts from the node under it. Its status and goal stay until then.
+     * starts from the node under it, and a plan whose input was read before (in flight, or staged
+     * by a sync-output batch) is dropped. Its status and goal stay until then.
      */
     public void stop() {
         length = 0;
         next = 0;
         heading = NONE;
+        stops++;
     }
 
     /** Takes {@code path} as the agent's path, saved at {@code tick}, going on from where the agent walks to. O(path length). */
@@ -168,5 +172,6 @@ public class Route extends PooledComponent {
         next = 0;
         heading = NONE;
         plannedAtTick = -1;
+        stops = 0;
     }
 }

@@ -7,8 +7,12 @@ import io.github.ecstimeslice.facing.Position;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.Arguments;
 
+import java.util.Arrays;
 import java.util.Random;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -170,5 +174,37 @@ class PathWalkSystemTest {
             assertEquals(i, scene.agent(start, random.nextInt(grid.getNodeCount()), 2 + 4 * random.nextFloat()));
         }
         return scene;
+    }
+
+    static Stream<Arguments> policiesOnTheWorldsThreadAndOnNextTickWorkers() {
+        return Stream.of(Threading.WORLD_THREAD, Threading.WORKERS_NEXT_TICK).flatMap(threading ->
+                Arrays.stream(IoPolicy.values()).flatMap(policy -> Stream.of(1, 2).map(agents ->
+                        Arguments.of(policy, threading, agents))));
+    }
+
+    @ParameterizedTest(name = "{0}, {1}, {2} agents")
+    @MethodSource("policiesOnTheWorldsThreadAndOnNextTickWorkers")
+    void afterATeleportAndStopTheNextPathStartsFromTheNodeUnderTheAgent(IoPolicy policy, Threading threading, int agents) {
+        // a plan in flight (next-tick workers) or staged (sync output) when the agent stops was read before it
+        Grid grid = Grid.parse(1f, true, "....................", "....................", "....................");
+        PathPlanningSystem<Grid.Cell> planner = new PathPlanningSystem<>(grid, grid.heuristic(), grid, policy,
+                Budget.jobsPerTick(1));
+        planner.setThreading(threading);
+        PathScene scene = new PathScene(grid, planner, new PathWalkSystem(grid));
+        int agent = scene.agent(0, 19, 2f);
+        if (agents == 2) {
+            scene.agent(40, 59, 2f); // a batch spans two ticks
+        }
+        scene.run(6, 0.25f); // walking east along the top row
+        Route route = scene.routes.get(agent);
+        assertTrue(route.found() && route.heading() != Route.NONE, "walking");
+        scene.positions.get(agent).set(grid.x(50), grid.y(50)); // teleported to the bottom row
+        route.stop();
+        long stoppedAt = route.plannedAtTick();
+        for (int tick = 0; tick < 8 && route.plannedAtTick() == stoppedAt; tick++) {
+            scene.run(1, 0.25f);
+        }
+        assertTrue(route.plannedAtTick() > stoppedAt, "planned again");
+        assertEquals(50, route.node(0), "the first path after the stop: " + Arrays.toString(scene.nodes(agent)));
     }
 }
