@@ -185,10 +185,12 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     @Override
     protected final void processSystem() {
         tickTiers.turnStarted(Stats.checkedDelta(world.delta, this), subscription.getEntities());
+        boolean processedAll = false;
         try {
             processEntities();
+            processedAll = true;
         } finally {
-            tickTiers.turnEnded();
+            tickTiers.turnEnded(processedAll);
         }
     }
 
@@ -204,8 +206,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
         }
         ThreadingSetting tickThreading = threading;
         if (tickThreading.threading() == Threading.WORLD_THREAD || size < minEntitiesForWorkers) {
-            if (tickTiers.tiered()) {
-                tickTiers.process(this, 0, size);
+            if (tickTiers.keepsTimes) {
+                tickTiers.process(this, ids, 0, size);
             } else {
                 for (int i = 0; size > i; i++) {
                     process(ids[i]);
@@ -260,8 +262,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     private void processRange(int from, int to) {
         int[] ids = tickEntities;
         try {
-            if (tickTiers.tiered()) {
-                tickTiers.process(this, from, to);
+            if (tickTiers.keepsTimes) {
+                tickTiers.process(this, ids, from, to);
                 return;
             }
             for (int i = from; to > i; i++) {

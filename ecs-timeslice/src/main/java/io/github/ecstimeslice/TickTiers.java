@@ -152,10 +152,18 @@ final class TickTiers {
         inTurn = true;
     }
 
-    /** The turn ended. */
-    void turnEnded() {
-        if (wheel == null && tick >= catchUpTurn) {
-            keepsTimes = false;
+    /**
+     * The turn ended, having processed every entity due or not ({@code processedAll}: a
+     * {@code process} threw): a catch-up turn that did not is followed by another, for the time of
+     * the entities it left.
+     */
+    void turnEnded(boolean processedAll) {
+        if (keepsTimes && wheel == null && tick >= catchUpTurn) {
+            if (processedAll) {
+                keepsTimes = false;
+            } else {
+                catchUpTurn = tick + 1;
+            }
         }
         tick++;
         inTurn = false;
@@ -225,9 +233,11 @@ final class TickTiers {
         dueCount = 0;
     }
 
-    /** Processes this turn's due entities {@code due[from, to)}, then notes the time of each. */
-    void process(ParallelIteratingSystem system, int from, int to) {
-        int[] ids = due;
+    /**
+     * Processes {@code ids[from, to)}, this turn's due entities (or, in a catch-up turn, every
+     * subscribed one), noting the time of each as it is processed.
+     */
+    void process(ParallelIteratingSystem system, int[] ids, int from, int to) {
         double[] last = lastSeconds;
         double at = seconds;
         for (int i = from; to > i; i++) {

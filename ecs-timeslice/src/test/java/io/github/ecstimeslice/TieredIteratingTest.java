@@ -492,4 +492,34 @@ class TieredIteratingTest {
         TestWorlds.run(world, 5, DELTA);
         assertEquals(processed, system.processed.get(ids[1]), "processed after it was deleted");
     }
+
+    @Test
+    void aProcessThatThrowsInTheCatchUpTurnLeavesEveryEntityItsTimeSinceItsLastTurn() {
+        int[] ids = new int[4];
+        boolean[] armed = {false};
+        SummingSystem system = new SummingSystem() {
+            @Override
+            protected void process(int entityId) {
+                if (armed[0] && entityId == ids[0]) { // the first processed: the others are left
+                    armed[0] = false;
+                    throw new IllegalStateException("once");
+                }
+                super.process(entityId);
+            }
+        };
+        system.processEvery(1, 4);
+        World world = TestWorlds.of(system);
+        System.arraycopy(TestWorlds.deciders(world, 4), 0, ids, 0, 4);
+        for (int id : ids) {
+            system.tiers[id] = 1;
+        }
+        TestWorlds.run(world, 6, DELTA);
+        system.processEvery(1); // tick 6 is the catch-up turn
+        armed[0] = true;
+        world.setDelta(DELTA);
+        assertThrows(IllegalStateException.class, world::process);
+        system.tick++; // end() did not run
+        TestWorlds.run(world, 3, DELTA);
+        system.assertTimeKept(ids, DELTA);
+    }
 }
