@@ -277,8 +277,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * Gives the system significance tiers: which entities each batch holds, from the next batch
      * on. Entities keep their tier (the slowest, if there are fewer now) until their next
      * assessment, and are due within their new period: every entity the system was told of, also
-     * while artemis tells of a change. Called from {@link #tierOf}, that call's answer is not used,
-     * and the rest of the tick's sweep asks with the new tiers (none, with one). O(entity ids / 64
+     * while artemis tells of a change. Called from {@link #tierOf} with other periods, that call's
+     * answer is not used, and the rest of the tick's sweep asks with the new tiers (none, with one). O(entity ids / 64
      * + entities) if the periods changed.
      *
      * @throws IllegalArgumentException if {@code tiers} is null
