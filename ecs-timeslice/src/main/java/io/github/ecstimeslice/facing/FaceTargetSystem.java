@@ -33,8 +33,10 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
     private ComponentMapper<Position> positions;
     private ComponentMapper<DesiredOrientation> desired;
 
+    /** The world's TagManager, if it has one, looked up in the first {@link #begin()}. */
     @SkipWire
     private TagManager tags;
+    private boolean tagsLookedUp;
     private String targetTag = DEFAULT_TARGET_TAG;
     private boolean aimed;
     private float aimX;
@@ -87,12 +89,11 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
     }
 
     @Override
-    protected void initialize() {
-        tags = world.getSystem(TagManager.class);
-    }
-
-    @Override
     protected void begin() {
+        if (!tagsLookedUp) { // here, not in initialize(): a subclass's begin() must call super already
+            tags = world.getSystem(TagManager.class);
+            tagsLookedUp = true;
+        }
         int tagged = tags != null ? tags.getEntityId(targetTag) : -1;
         if (tagged >= 0 && positions.has(tagged)) {
             Position target = positions.get(tagged);

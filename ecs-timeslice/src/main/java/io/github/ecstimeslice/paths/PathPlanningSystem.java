@@ -36,9 +36,11 @@ import java.util.List;
  * finders are not thread-safe), taken from the system's idle ones and given back after the search:
  * as many as jobs ever ran at once, whatever threads ran them. The graph's {@code getConnections} and
  * {@code getIndex} and the heuristic are then called from several threads at once: they must only
- * read, and the graph must not change while jobs run (with next-tick workers, jobs run during the
- * other systems' turns too). The node count is read when a finder is made, and again
- * before every search (a new count makes a new finder); nodes keep their objects and indices.
+ * read, and the graph must not change while jobs run. With next-tick workers jobs run during the
+ * other systems' turns and between ticks too, so no moment is free of them: a graph the game
+ * changes needs same-tick workers or the world's thread, and changes between ticks. The node count
+ * is read when a finder is made, and again before every search (a new count makes a new finder);
+ * nodes keep their objects and indices.
  *
  * <p><b>Cost.</b> A job costs one A* search over the nodes it expands, at most
  * {@link #maxNodesPerSearch()}. In steady state a job allocates nothing: outputs and routes keep

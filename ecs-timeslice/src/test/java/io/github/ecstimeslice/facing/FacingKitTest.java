@@ -4,6 +4,7 @@ import com.artemis.BaseSystem;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
+import com.artemis.managers.TagManager;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
@@ -139,6 +140,24 @@ class FacingKitTest {
             assertTrue(left == 0 || Math.signum(left) == Math.signum(turn), "turned(" + current + ", " + desired + ", "
                     + maxTurn + ") ends " + left + " past it");
         }
+    }
+
+    @Test
+    void aSubclassThatOverridesInitializeWithoutSuperStillFollowsTheTaggedTarget() {
+        FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100)) {
+            @Override
+            protected void initialize() { // no super.initialize()
+            }
+        };
+        World world = new World(new WorldConfigurationBuilder().with(new TagManager(), decisions).build());
+        int target = world.create();
+        world.getMapper(Position.class).create(target).set(5, 5);
+        world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, target);
+        int npc = world.create();
+        world.getMapper(Position.class).create(npc).set(0, 0);
+        world.getMapper(DesiredOrientation.class).create(npc);
+        world.process();
+        assertEquals((float) Math.atan2(5, 5), world.getMapper(DesiredOrientation.class).get(npc).radians, 1e-6);
     }
 
     @ParameterizedTest
