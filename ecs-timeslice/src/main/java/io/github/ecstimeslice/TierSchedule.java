@@ -107,8 +107,13 @@ final class TierSchedule {
 
     /** The entity's tier, or -1 if it is not subscribed. O(1). */
     int tier(int entityId) {
-        int state = entityId >= 0 && entityId < states.length ? states[entityId] : NOT_SUBSCRIBED;
+        int state = stateOf(entityId);
         return state == NOT_SUBSCRIBED ? -1 : state & TIER_BITS;
+    }
+
+    /** The entity's state, or {@link #NOT_SUBSCRIBED} for any id without one. */
+    private int stateOf(int entityId) {
+        return entityId >= 0 && entityId < states.length ? states[entityId] : NOT_SUBSCRIBED;
     }
 
     /**
@@ -117,7 +122,7 @@ final class TierSchedule {
      * waits in, however it moved since. O(1).
      */
     void slotDropped(int entityId) {
-        int state = entityId >= 0 && entityId < states.length ? states[entityId] : NOT_SUBSCRIBED;
+        int state = stateOf(entityId);
         if (state == NOT_SUBSCRIBED) {
             return;
         }
