@@ -4,7 +4,6 @@ import com.artemis.utils.BitVector;
 import com.artemis.utils.IntBag;
 
 import java.util.Arrays;
-import java.util.function.Supplier;
 
 /**
  * One batch of a {@link TimeslicedSystem}: a job slot per entity subscribed when it started, in
@@ -114,7 +113,7 @@ final class Batch {
      * if {@code newOutput} is null: jobs with a history write their entity's own) are all made
      * before any field changes, so one that throws leaves the batch as it was.
      */
-    void ensureCapacity(int size, Supplier<?> newInput, Supplier<?> newOutput) {
+    void ensureCapacity(int size, Maker newInput, Maker newOutput) {
         int capacity = keys.length;
         if (size <= capacity) {
             return;
@@ -123,12 +122,17 @@ final class Batch {
         Object[] grownInputs = Arrays.copyOf(inputs, grown);
         Object[] grownOutputs = Arrays.copyOf(outputs, grown);
         for (int i = capacity; grown > i; i++) {
-            grownInputs[i] = newInput.get();
-            grownOutputs[i] = newOutput == null ? null : newOutput.get();
+            grownInputs[i] = newInput.make();
+            grownOutputs[i] = newOutput == null ? null : newOutput.make();
         }
         keys = Arrays.copyOf(keys, grown);
         dropped.ensureCapacity(grown);
         inputs = grownInputs;
         outputs = grownOutputs;
+    }
+
+    /** Makes a new input or output object (a {@code java.util.function.Supplier}, which Android has from API 24). */
+    interface Maker {
+        Object make();
     }
 }

@@ -146,17 +146,26 @@ public final class Budget {
 
     @Override
     public int hashCode() {
-        return (kind.hashCode() * 31 + Double.hashCode(amount)) * 31 + Double.hashCode(longTickSeconds);
+        return (kind.hashCode() * 31 + PortableMath.hashOf(amount)) * 31 + PortableMath.hashOf(longTickSeconds);
     }
 
     @Override
     public String toString() {
-        String base = switch (kind) {
-            case JOBS_PER_TICK -> "jobsPerTick(" + (int) amount + ")";
-            case JOBS_PER_SECOND -> "jobsPerSecond(" + amount + ")";
-            case BATCH_EVERY -> "batchEvery(" + amount + ")";
-            case MILLIS_PER_TICK -> "millisPerTick(" + amount + ")";
-        };
+        String base;
+        switch (kind) {
+            case JOBS_PER_TICK:
+                base = "jobsPerTick(" + (int) amount + ")";
+                break;
+            case JOBS_PER_SECOND:
+                base = "jobsPerSecond(" + amount + ")";
+                break;
+            case BATCH_EVERY:
+                base = "batchEvery(" + amount + ")";
+                break;
+            default:
+                base = "millisPerTick(" + amount + ")";
+                break;
+        }
         return longTickSeconds == DEFAULT_LONG_TICK_SECONDS ? base : base + ".withLongTickSeconds(" + longTickSeconds + ")";
     }
 }

@@ -50,7 +50,29 @@ public final class DecisionAges {
 
     @Override
     public String toString() {
-        return String.format("%d/%d entities with output, age mean %.2f max %d ticks, mean %.4f max %.4f s",
-                withOutput, entities, meanTicks, maxTicks, meanSeconds, maxSeconds);
+        return withOutput + "/" + entities + " entities with output, age mean " + fixed(meanTicks, 2) + " max "
+                + maxTicks + " ticks, mean " + fixed(meanSeconds, 4) + " max " + fixed(maxSeconds, 4) + " s";
+    }
+
+    /**
+     * {@code value} with {@code decimals} digits after the point, rounded half up, in every locale
+     * (not {@code String.format}, which GWT lacks).
+     */
+    static String fixed(double value, int decimals) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return String.valueOf(value);
+        }
+        long scale = 1;
+        for (int i = 0; decimals > i; i++) {
+            scale *= 10;
+        }
+        StringBuilder digits = new StringBuilder(Long.toString(Math.round(Math.abs(value) * scale)));
+        while (digits.length() <= decimals) {
+            digits.insert(0, '0');
+        }
+        if (decimals > 0) {
+            digits.insert(digits.length() - decimals, '.');
+        }
+        return value < 0 ? digits.insert(0, '-').toString() : digits.toString();
     }
 }

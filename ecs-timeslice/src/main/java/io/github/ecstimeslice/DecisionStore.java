@@ -168,7 +168,7 @@ final class DecisionStore {
     /** Makes the entity's spare its newest output, saved at {@code tick} and {@code gameSeconds}. O(1). */
     void push(int entity, long tick, double gameSeconds) {
         int at = entity * stride;
-        turn(stamps, at, (int) stamps[at], slots, depth, tick, Double.doubleToRawLongBits(gameSeconds));
+        turn(stamps, at, (int) stamps[at], slots, depth, tick, Double.doubleToLongBits(gameSeconds));
     }
 
     /** Turns the ring whose state is at {@code stamps[at]} one slot on, and stamps its new newest. */

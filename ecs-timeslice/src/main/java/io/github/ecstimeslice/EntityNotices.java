@@ -49,10 +49,10 @@ final class EntityNotices {
                     system.entityLeft(ids[i]);
                 }
             } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
-                if (thrown instanceof VirtualMachineError error) {
-                    throw error;
+                if (Platform.isFatal(thrown)) {
+                    throw (Error) thrown;
                 }
-                failures.add(thrown instanceof RuntimeException unchecked ? unchecked
+                failures.add(thrown instanceof RuntimeException ? (RuntimeException) thrown
                         : new IllegalStateException("an entityJoined or entityLeft hook failed", thrown));
             }
         }

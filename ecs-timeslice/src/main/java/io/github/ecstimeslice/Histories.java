@@ -68,8 +68,13 @@ final class Histories<O> {
         // by index: a Bag's iterator is shared, and the world is iterating its systems right now
         ImmutableBag<BaseSystem> systems = world.getSystems();
         for (int i = 0, s = systems.size(); s > i; i++) {
-            if (systems.get(i) instanceof TimeslicedSystem<?, ?> other && other != system
-                    && other.historyDepth() != TimeslicedSystem.NO_HISTORY && other.historyType() == type) {
+            BaseSystem candidate = systems.get(i);
+            if (!(candidate instanceof TimeslicedSystem) || candidate == system) {
+                continue;
+            }
+            TimeslicedSystem<?, ?> other = (TimeslicedSystem<?, ?>) candidate;
+            Class<?> otherType = other.historyType(); // as a Class<?>: GWT's compiler rejects comparing the two generic types
+            if (other.historyDepth() != TimeslicedSystem.NO_HISTORY && otherType == type) {
                 throw new IllegalStateException(system.getClass().getName() + " and " + other.getClass().getName()
                         + " both keep their outputs in " + type.getName()
                         + ": give each timesliced system its own DecisionHistory subclass");
@@ -94,7 +99,7 @@ final class Histories<O> {
         try {
             save(slot);
         } catch (Throwable thrown) {
-            if (thrown instanceof VirtualMachineError) {
+            if (Platform.isFatal(thrown)) {
                 batch.stagedSaved = slot + 1; // it leaves at once: a batch-end save starts again after this slot
             }
             failures.record(batch.keys[slot], thrown);
@@ -118,7 +123,7 @@ final class Histories<O> {
         }
         Object output = store.outputs()[store.spare(entityId)];
         if (!DecisionStore.pushIfAttached(store.stamps(), store.stride(), store.slots(), depth, entityId, stats.tick,
-                Double.doubleToRawLongBits(stats.gameSeconds))) {
+                Double.doubleToLongBits(stats.gameSeconds))) {
             firstSave(entityId);
         }
         system.outputSaved(entityId, (O) output);

@@ -51,12 +51,16 @@ final class JobAllowance {
      * {@link #timed} budget answers {@link Integer#MAX_VALUE}: the clock stops it.
      */
     int release(float delta, int batchSize, boolean onWorkers) {
-        return switch (budget.kind()) {
-            case JOBS_PER_TICK -> (int) budget.amount();
-            case MILLIS_PER_TICK -> onWorkers ? jobsFitting(budget.amount() * 1_000_000) : Integer.MAX_VALUE;
-            case JOBS_PER_SECOND -> earn(budget.amount(), delta);
-            case BATCH_EVERY -> earn(batchSize / budget.amount(), delta);
-        };
+        switch (budget.kind()) {
+            case JOBS_PER_TICK:
+                return (int) budget.amount();
+            case MILLIS_PER_TICK:
+                return onWorkers ? jobsFitting(budget.amount() * 1_000_000) : Integer.MAX_VALUE;
+            case JOBS_PER_SECOND:
+                return earn(budget.amount(), delta);
+            default:
+                return earn(batchSize / budget.amount(), delta); // BATCH_EVERY
+        }
     }
 
     /** Credits what a tick of {@code delta} earns at {@code perSecond}; returns the whole jobs credited. */

@@ -5,8 +5,8 @@ import com.artemis.BaseEntitySystem;
 import com.artemis.annotations.SkipWire;
 import com.artemis.utils.IntBag;
 
+import java.util.Arrays;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * no particular order: it may read anything no other system writes during this one's turn, and
  * write only the components of the entity it is given (no creating or deleting entities, no
  * adding or removing components). Chunks of the subscription are claimed by reusable tasks, so a
- * tick allocates nothing with a {@link ForkJoinPool}; a subscription smaller than
+ * tick allocates nothing with a {@code ForkJoinPool}; a subscription smaller than
  * {@link #minEntitiesForWorkers()} is processed on the world's thread alone, where handing out
  * work would cost more than it saves.
  *
@@ -50,8 +50,9 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     private ThreadingSetting threading = ThreadingSetting.DEFAULT;
     private int minEntitiesForWorkers = DEFAULT_MIN_ENTITIES_FOR_WORKERS;
+    /** Made by the first worker threading (never in a browser); null until then. */
     @SkipWire
-    private final WorkerCrew crew = new WorkerCrew(this::processRange, CHUNKS_PER_THREAD);
+    private WorkerCrew crew;
     @SkipWire
     private final TickTiers tickTiers = new TickTiers();
     /** This tick's entity ids, for the workers; published to them by the crew's start. */
@@ -126,7 +127,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     /** Each tier's period in ticks (a copy); {@code [1]} unless set. */
     public int[] tickPeriods() {
-        return tickTiers.latestPeriods().clone();
+        int[] periods = tickTiers.latestPeriods();
+        return Arrays.copyOf(periods, periods.length); // not clone(): GWT has no clone of an array
     }
 
     /** Where {@link #process(int)} runs; {@link Threading#WORLD_THREAD} unless set. */
@@ -134,34 +136,45 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
         return threading.threading();
     }
 
-    /** The executor worker threading uses; {@link ForkJoinPool#commonPool()} unless set. */
+    /**
+     * The executor worker threading uses: the library's shared pool unless set, as
+     * {@link TimeslicedSystem#executor()} says.
+     */
     public Executor executor() {
         return threading.executor();
     }
 
     /**
-     * Runs {@link #process(int)} on the world's thread alone, or spread over
-     * {@link ForkJoinPool#commonPool()} and the world's thread, from the next tick on.
+     * Runs {@link #process(int)} on the world's thread alone, or spread over the library's shared
+     * pool (see {@link #executor()}) and the world's thread, from the next tick on.
      *
      * @throws IllegalArgumentException if {@code threading} is null or
      *                                  {@link Threading#WORKERS_NEXT_TICK}: every-tick work is
      *                                  joined in the tick that starts it
      */
     public void setThreading(Threading threading) {
-        setThreading(threading, ForkJoinPool.commonPool());
+        use(ThreadingSetting.onSharedPool(threading, false));
     }
 
     /**
-     * Like {@link #setThreading(Threading)}, on {@code executor}'s threads. A {@link ForkJoinPool}
+     * Like {@link #setThreading(Threading)}, on {@code executor}'s threads. A {@code ForkJoinPool}
      * takes the system's reusable tasks as they are (no allocation per tick); another executor gets
-     * them as {@code Runnable}s. The system does not shut the executor down.
+     * them as {@code Runnable}s. The system does not shut the executor down. In a browser, which
+     * has no threads for workers, every entity is processed on the world's thread.
      *
      * @throws IllegalArgumentException if {@code threading} is null or
      *                                  {@link Threading#WORKERS_NEXT_TICK}, or {@code executor} is
      *                                  null
      */
     public void setThreading(Threading threading, Executor executor) {
-        this.threading = ThreadingSetting.of(threading, executor, false);
+        use(ThreadingSetting.of(threading, executor, false));
+    }
+
+    private void use(ThreadingSetting setting) {
+        if (setting.threading() != Threading.WORLD_THREAD && crew == null && !Platform.isWeb()) {
+            crew = new WorkerCrew(this::processRange, CHUNKS_PER_THREAD);
+        }
+        threading = setting;
     }
 
     /** The smallest subscription that worker threading hands to the workers. */
@@ -205,7 +218,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
             ids = tickTiers.due;
         }
         ThreadingSetting tickThreading = threading;
-        if (tickThreading.threading() == Threading.WORLD_THREAD || size < minEntitiesForWorkers) {
+        if (tickThreading.threading() == Threading.WORLD_THREAD || crew == null || size < minEntitiesForWorkers) {
             if (tickTiers.keepsTimes) {
                 tickTiers.process(this, ids, 0, size);
             } else {
@@ -277,6 +290,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     /** Called by {@code World.dispose()}. */
     @Override
     protected void dispose() {
-        crew.await();
+        if (crew != null) {
+            crew.await();
+        }
     }
 }

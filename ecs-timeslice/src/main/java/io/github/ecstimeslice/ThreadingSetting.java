@@ -1,17 +1,25 @@
 package io.github.ecstimeslice;
 
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
 
 /**
  * Where a system's work runs, and on which executor's threads for the worker modes: the threading
  * setting of {@link TimeslicedSystem} and {@link ParallelIteratingSystem}. One value, so a turn
  * reads both with one field read.
  */
-record ThreadingSetting(Threading threading, Executor executor) {
+final class ThreadingSetting {
 
     /** Every system's setting until it is given another. */
-    static final ThreadingSetting DEFAULT = new ThreadingSetting(Threading.WORLD_THREAD, ForkJoinPool.commonPool());
+    static final ThreadingSetting DEFAULT = new ThreadingSetting(Threading.WORLD_THREAD, null);
+
+    private final Threading threading;
+    /** Null for the library's shared pool, made when first needed ({@link Platform#defaultExecutor()}). */
+    private final Executor executor;
+
+    private ThreadingSetting(Threading threading, Executor executor) {
+        this.threading = threading;
+        this.executor = executor;
+    }
 
     /**
      * The setting, checked.
@@ -21,13 +29,31 @@ record ThreadingSetting(Threading threading, Executor executor) {
      *                                  null, or {@code threading} is next-tick and not allowed
      */
     static ThreadingSetting of(Threading threading, Executor executor, boolean nextTickAllowed) {
+        if (executor == null) {
+            throw new IllegalArgumentException("executor must not be null, was null");
+        }
+        return onSharedPool(threading, nextTickAllowed).withExecutor(executor);
+    }
+
+    /** The setting on the library's shared pool, checked as {@link #of} checks it. */
+    static ThreadingSetting onSharedPool(Threading threading, boolean nextTickAllowed) {
         if (threading == null || threading == Threading.WORKERS_NEXT_TICK && !nextTickAllowed) {
             throw new IllegalArgumentException((nextTickAllowed ? "threading must not be null"
                     : "threading must be WORLD_THREAD or WORKERS_SAME_TICK") + ", was " + threading);
         }
-        if (executor == null) {
-            throw new IllegalArgumentException("executor must not be null, was null");
-        }
+        return new ThreadingSetting(threading, null);
+    }
+
+    private ThreadingSetting withExecutor(Executor executor) {
         return new ThreadingSetting(threading, executor);
+    }
+
+    Threading threading() {
+        return threading;
+    }
+
+    /** The executor the workers use; the library's shared pool unless one was given. */
+    Executor executor() {
+        return executor != null ? executor : Platform.defaultExecutor();
     }
 }

@@ -38,8 +38,8 @@ final class TickFailures {
 
     /** Keeps the failure of the job for {@code entityId}, or rethrows a VM error. */
     void record(int entityId, Throwable thrown) {
-        if (thrown instanceof VirtualMachineError) {
-            throw (VirtualMachineError) thrown;
+        if (Platform.isFatal(thrown)) {
+            throw (Error) thrown;
         }
         add(new JobFailedException(system, entityId, thrown));
     }
@@ -97,8 +97,8 @@ final class TickFailures {
 
     /** Throws {@code thrown} (unchecked, see {@link #unchecked}) unless it is null. */
     static void rethrow(Throwable thrown) {
-        if (thrown instanceof RuntimeException unchecked) {
-            throw unchecked;
+        if (thrown instanceof RuntimeException) {
+            throw (RuntimeException) thrown;
         }
         if (thrown != null) {
             throw (Error) thrown;

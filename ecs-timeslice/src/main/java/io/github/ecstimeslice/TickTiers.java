@@ -189,7 +189,7 @@ final class TickTiers {
             try {
                 tier = system.tierOf(id);
             } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
-                if (thrown instanceof VirtualMachineError) {
+                if (Platform.isFatal(thrown)) {
                     fileForNextTurn(ids, i, count, now); // none of them is processed in this turn
                     throw thrown;
                 }
@@ -208,9 +208,10 @@ final class TickTiers {
                 tier = 0;
             }
             int period = periods[tier];
-            // the next tick on its phase, where (tick + hash) is a multiple of the period
-            int phase = now + (id * 0x9E3779B9 >>> 1);
-            int next = now + period - ((period & period - 1) == 0 ? phase & period - 1 : Math.floorMod(phase, period));
+            // the next tick on its phase, where (tick + hash) is a multiple of the period; in long
+            // arithmetic, which every platform computes alike (a browser's int does not wrap)
+            long phase = now + ((int) (id * 0x9E3779B9L) >>> 1);
+            int next = now + period - ((period & period - 1) == 0 ? (int) phase & period - 1 : PortableMath.floorMod(phase, period));
             nextDue[id] = next;
             waiting.file(id, next, now);
         }

@@ -292,7 +292,7 @@ final class TierSchedule {
             }
             // the batch it was due in (the next, if it had no tiers), at the latest its new period's last
             long due = !wasTiered || (state & NEXT) != 0 ? nextBatch
-                    : nextBatch + Math.floorMod(setPhase(state) - nextBatch, oldPeriods[setTier(state)]);
+                    : nextBatch + PortableMath.floorMod(setPhase(state) - nextBatch, oldPeriods[setTier(state)]);
             due = Math.min(due, nextBatch + nextPeriods[tier] - 1);
             add(respread, id);
             if (due == nextBatch) {
@@ -417,7 +417,7 @@ final class TierSchedule {
      */
     void batchStarting(long k, double endedSeconds) {
         if (batchStarted) {
-            int at = Math.floorMod(k - 1, recentSeconds.length);
+            int at = PortableMath.floorMod(k - 1, recentSeconds.length);
             recentSeconds[at] = endedSeconds;
             double windowSeconds = 0; // summed afresh: a running sum would keep the error of one huge length
             for (double length : recentSeconds) {
@@ -460,8 +460,8 @@ final class TierSchedule {
 
     /** What a {@code tierOf} that threw fails with; a VM error is rethrown as it is. Off the sweep's path, which stays small. */
     private IllegalStateException tierOfFailed(int entityId, Throwable thrown) {
-        if (thrown instanceof VirtualMachineError error) {
-            throw error;
+        if (Platform.isFatal(thrown)) {
+            throw (Error) thrown;
         }
         return new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") failed: " + thrown,
                 thrown);

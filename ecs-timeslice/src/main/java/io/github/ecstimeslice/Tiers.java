@@ -79,7 +79,7 @@ public final class Tiers {
             throw new IllegalArgumentException(unit + " periods must be at most " + maxPeriod + ", was "
                     + periods[periods.length - 1] + " in " + Arrays.toString(periods));
         }
-        return periods.clone();
+        return Arrays.copyOf(periods, periods.length); // not clone(): GWT has no clone of an array
     }
 
     /**
@@ -122,18 +122,21 @@ public final class Tiers {
 
     /** The periods, a copy. */
     int[] batchPeriods() {
-        return batchPeriods.clone();
+        return Arrays.copyOf(batchPeriods, batchPeriods.length);
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Tiers tiers && Arrays.equals(batchPeriods, tiers.batchPeriods)
-                && Double.compare(reassessSeconds, tiers.reassessSeconds) == 0;
+        if (!(other instanceof Tiers)) {
+            return false;
+        }
+        Tiers tiers = (Tiers) other;
+        return Arrays.equals(batchPeriods, tiers.batchPeriods) && Double.compare(reassessSeconds, tiers.reassessSeconds) == 0;
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(batchPeriods) + Double.hashCode(reassessSeconds);
+        return 31 * Arrays.hashCode(batchPeriods) + PortableMath.hashOf(reassessSeconds);
     }
 
     @Override

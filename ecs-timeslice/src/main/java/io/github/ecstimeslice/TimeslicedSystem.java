@@ -6,7 +6,6 @@ import com.artemis.World;
 import com.artemis.utils.IntBag;
 
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
 
 /**
  * An entity system that runs one decision job per subscribed entity per batch, spread over as many
@@ -70,7 +69,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private final TierSchedule schedule = new TierSchedule(this, failures);
     private final Histories<O> histories;
     private final WorldThreadJobs<I, O> worldThread;
-    private final WorkerJobs<I, O> workers;
+    /** Made by the first worker threading (never in a browser); null until then. */
+    private WorkerJobs<I, O> workers;
     private boolean disposed;
 
     /**
@@ -117,7 +117,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         batch = new Batch(policy);
         histories = new Histories<>(this, historyType, historyDepth, batch, failures, stats);
         worldThread = new WorldThreadJobs<>(this, batch, histories, failures, stats);
-        workers = new WorkerJobs<>(this, batch, histories, failures, stats, allowance);
     }
 
     /** Makes a new input object for a slot: only while a batch is larger than any before it. */
@@ -242,30 +241,46 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return threading.threading();
     }
 
-    /** The executor worker threading uses; {@link ForkJoinPool#commonPool()} unless set. */
+    /**
+     * The executor worker threading uses: the library's shared pool unless set (a
+     * {@code ForkJoinPool} of daemon threads, one fewer than the processors and at least one, made
+     * when first asked for; in a browser, the world's thread).
+     */
     public Executor executor() {
         return threading.executor();
     }
 
     /**
-     * Runs jobs as {@code threading} says, on {@link ForkJoinPool#commonPool()}, from the next tick on.
+     * Runs jobs as {@code threading} says, on the library's shared pool (see {@link #executor()}),
+     * from the next tick on.
      *
      * @throws IllegalArgumentException if {@code threading} is null
      */
     public void setThreading(Threading threading) {
-        setThreading(threading, ForkJoinPool.commonPool());
+        use(ThreadingSetting.onSharedPool(threading, true));
     }
 
     /**
      * Runs jobs as {@code threading} says, on {@code executor}'s threads, from the next tick on (jobs
-     * in flight finish first). A {@link ForkJoinPool} takes reusable tasks (no allocation per tick);
+     * in flight finish first). A {@code ForkJoinPool} takes reusable tasks (no allocation per tick);
      * another executor gets {@code Runnable}s; none is shut down. With workers, a millis budget
-     * bounds the summed job time, estimated from the cost measured on them.
+     * bounds the summed job time, estimated from the cost measured on them. In a browser, which has
+     * no threads for workers, jobs run on the world's thread whatever the threading, with the same
+     * results.
      *
      * @throws IllegalArgumentException if {@code threading} or {@code executor} is null
      */
     public void setThreading(Threading threading, Executor executor) {
-        this.threading = ThreadingSetting.of(threading, executor, true);
+        use(ThreadingSetting.of(threading, executor, true));
+    }
+
+    private void use(ThreadingSetting setting) {
+        if (setting.threading() != Threading.WORLD_THREAD && workers == null && !Platform.isWeb()) {
+            WorkerJobs<I, O> made = new WorkerJobs<>(this, batch, histories, failures, stats, allowance);
+            made.ensureCapacity(batch.capacity());
+            workers = made;
+        }
+        threading = setting;
     }
 
     /** This system's significance tiers; {@code Tiers.decideEvery(1)} unless set. */
@@ -433,10 +448,12 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         allowance.use(budget);
         stats.tickStarted(delta);
         try {
-            if (workers.busy()) {
-                workers.finish(); // 1. the jobs started in the previous tick
+            if (workers != null) {
+                if (workers.busy()) {
+                    workers.finish(); // 1. the jobs started in the previous tick
+                }
+                workers.crew.setExecutor(tickThreading.executor());
             }
-            workers.crew.setExecutor(tickThreading.executor());
             batch.skipDropped();
             if (schedule.tiered()) {
                 schedule.reassessSome(subscription.getEntities(), delta);
@@ -446,14 +463,19 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             }
             runJobs(tickThreading.threading(), delta); // 3. and 4.
         } catch (Throwable thrown) {
-            failures.attachTo(thrown, workers.crew.takeExecutorError()); // reported now, not in a later tick
+            failures.attachTo(thrown, executorError()); // reported now, not in a later tick
             throw thrown;
         } finally {
             // every turn past the checks is a tick, and every job it started counts
             allowance.spent(stats.jobsThisTick);
             stats.tickEnded();
         }
-        failures.throwIfAny(workers.crew.takeExecutorError());
+        failures.throwIfAny(executorError());
+    }
+
+    /** The first {@code Error} the executor threw since the last call, or null. */
+    private Error executorError() {
+        return workers == null ? null : workers.crew.takeExecutorError();
     }
 
     /**
@@ -471,7 +493,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             worldThread.makeSharedObjects();
             batch.ensureCapacity(size, this::newInput, histories.depth == NO_HISTORY ? this::newOutput : null);
         }
-        workers.ensureCapacity(batch.capacity()); // O(1) unless the batch grew
+        if (workers != null) {
+            workers.ensureCapacity(batch.capacity()); // O(1) unless the batch grew
+        }
         if (batch.policy.syncOutput()) {
             histories.saveStaged();
         }
@@ -496,21 +520,21 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** Starts and finishes this tick's jobs where {@code threading} says, as many as the budget allows. */
     private void runJobs(Threading threading, float delta) {
-        boolean onWorkers = threading != Threading.WORLD_THREAD;
+        boolean onWorkers = threading != Threading.WORLD_THREAD && workers != null; // none in a browser
         if (allowance.timed(onWorkers)) {
             worldThread.runFor(allowance.nanosPerTick());
             return;
         }
         int jobs = allowance.release(delta, batch.size, onWorkers);
-        switch (threading) {
-            case WORLD_THREAD -> worldThread.run(jobs);
-            case WORKERS_NEXT_TICK -> workers.start(jobs, false);
-            case WORKERS_SAME_TICK -> {
-                try {
-                    workers.start(jobs, true);
-                } finally {
-                    workers.finish(); // also when a VM error leaves: no job is finished a tick late
-                }
+        if (!onWorkers) {
+            worldThread.run(jobs);
+        } else if (threading == Threading.WORKERS_NEXT_TICK) {
+            workers.start(jobs, false);
+        } else {
+            try {
+                workers.start(jobs, true);
+            } finally {
+                workers.finish(); // also when a VM error leaves: no job is finished a tick late
             }
         }
     }
@@ -518,7 +542,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /** Lets the jobs in flight finish, drops their outputs and refuses to process again; {@code World.dispose()} calls it. */
     @Override
     protected void dispose() {
-        workers.abandon();
+        if (workers != null) {
+            workers.abandon();
+        }
         disposed = true;
     }
 

@@ -294,7 +294,7 @@ final class WorkerCrew {
     /** One step of waiting for {@code chunk} (or {@link #ALL_CHUNKS}): spins a while, then parks briefly. */
     private int pause(int spins, int chunk) {
         if (spins < SPINS_BEFORE_PARKING) {
-            Thread.onSpinWait();
+            SpinHint.onSpinWait();
             return spins + 1;
         }
         waiter = Thread.currentThread();
@@ -338,7 +338,7 @@ final class WorkerCrew {
                         return false;
                     }
                 }
-                Thread.onSpinWait();
+                SpinHint.onSpinWait();
                 continue;
             }
             if (claims.compareAndSet(claim, claim + 1)) {

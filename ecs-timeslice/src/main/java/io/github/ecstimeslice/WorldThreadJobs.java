@@ -52,7 +52,7 @@ final class WorldThreadJobs<I, O> {
             try {
                 system.setUpInput(keys[slot], (I) inputs[slot]);
             } catch (Throwable thrown) {
-                if (thrown instanceof VirtualMachineError) { // it leaves at once: no job may run on an old input
+                if (Platform.isFatal(thrown)) { // it leaves at once: no job may run on an old input
                     for (int unread = slot + 1; s > unread; unread++) {
                         failures.dropUnrun(b, unread);
                     }
@@ -114,7 +114,7 @@ final class WorldThreadJobs<I, O> {
         int stride = store.stride();
         int slots = store.slots();
         long savedTick = stats.tick;
-        long savedSecondsBits = Double.doubleToRawLongBits(stats.gameSeconds);
+        long savedSecondsBits = Double.doubleToLongBits(stats.gameSeconds);
         int size = b.size;
         int slot = b.position;
         int ran = 0;

@@ -4,7 +4,6 @@ import com.artemis.utils.IntBag;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -96,7 +95,7 @@ class BatchTest {
     @Test
     void growingAddsHalfTheCapacityAtLeastAndNothingWhenThereIsRoom() {
         AtomicInteger made = new AtomicInteger();
-        Supplier<Object> counting = () -> {
+        Batch.Maker counting = () -> {
             made.incrementAndGet();
             return new Object();
         };
@@ -115,7 +114,7 @@ class BatchTest {
         batch.ensureCapacity(2, Object::new, Object::new);
         Object[] inputs = batch.inputs;
         AtomicInteger outputs = new AtomicInteger();
-        Supplier<Object> failingThird = () -> {
+        Batch.Maker failingThird = () -> {
             if (outputs.incrementAndGet() == 3) {
                 throw new IllegalStateException("no more outputs");
             }

@@ -13,17 +13,30 @@ public final class Angles {
 
     /**
      * The same direction as {@code radians}, in [-π, π); NaN for NaN and the infinities. O(1). Any
-     * finite angle lands in range ({@code Math.IEEEremainder} by 2π as a double is exact); the
-     * direction is exact to float precision up to about 10<sup>6</sup> radians, and beyond 10<sup>7</sup>,
-     * where one float step is a radian, a float holds no direction to keep.
+     * finite angle lands in range; the direction is exact to float precision up to about
+     * 10<sup>6</sup> radians, and beyond 10<sup>7</sup>, where one float step is a radian, a float
+     * holds no direction to keep. The remainder is computed here, in double arithmetic that every
+     * platform rounds alike ({@code Math.IEEEremainder} truncates in TeaVM and is missing in GWT).
      */
     public static float wrap(float radians) {
         if (radians >= -PI && radians < PI) {
             return radians;
         }
-        float result = (float) Math.IEEEremainder(radians, 2 * Math.PI); // in [-π, π] before rounding
+        if (Float.isNaN(radians) || Float.isInfinite(radians)) {
+            return Float.NaN;
+        }
+        double result = radians;
+        // each step leaves at most the rounding error of the last: three steps from the largest float
+        while (result < -Math.PI || result > Math.PI) {
+            double turns = Math.floor(result / (2 * Math.PI) + 0.5);
+            if (turns == 0) {
+                break; // a rounding error past ±π: the float below lands on ±PI
+            }
+            result -= 2 * Math.PI * turns;
+        }
+        float rounded = (float) result;
         // rounding to float can land on π (PI is a little above π); keep the half-open range
-        return result >= PI ? result - TWO_PI : result;
+        return rounded >= PI ? rounded - TWO_PI : rounded;
     }
 
     /**

@@ -80,10 +80,10 @@ public class TurnAnimationSystem extends ParallelIteratingSystem {
      * {@code desired} at once. O(1).
      */
     public static float turned(float current, float desired, float maxTurn) {
-        if (!Float.isFinite(desired)) {
-            return Float.isFinite(current) ? Angles.wrap(current) : 0f;
+        if (!isFinite(desired)) {
+            return isFinite(current) ? Angles.wrap(current) : 0f;
         }
-        if (!Float.isFinite(current)) {
+        if (!isFinite(current)) {
             return Angles.wrap(desired);
         }
         float turn = Angles.shortestTurn(current, desired);
@@ -94,5 +94,10 @@ public class TurnAnimationSystem extends ParallelIteratingSystem {
         float next = Angles.wrap(turn > 0 ? current + step : current - step);
         float left = Angles.shortestTurn(next, desired);
         return (turn > 0 ? left < 0 : left > 0) ? Angles.wrap(desired) : next; // rounding passed it: stop on it
+    }
+
+    /** False for NaN and the infinities, as {@code Float.isFinite} (which MobiVM's runtime lacks). */
+    private static boolean isFinite(float value) {
+        return Math.abs(value) <= Float.MAX_VALUE;
     }
 }

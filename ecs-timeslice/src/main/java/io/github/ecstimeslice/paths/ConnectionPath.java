@@ -55,7 +55,7 @@ final class ConnectionPath<N> implements GraphPath<Connection<N>> {
     /** Not used by the finder; makes an iterator. */
     @Override
     public Iterator<Connection<N>> iterator() {
-        return new Iterator<>() {
+        return new Iterator<Connection<N>>() {
             private int next;
 
             @Override

@@ -47,7 +47,13 @@ final class LimitedFinder<N> extends IndexedAStarPathFinder<N> {
         private static final long serialVersionUID = 1L;
 
         private SearchLimitReached() {
-            super("the search reached its node limit", null, false, false);
+            super("the search reached its node limit");
+        }
+
+        /** None: one instance is thrown again and again, and no one reads where it was made. */
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
         }
     }
 }

@@ -62,6 +62,21 @@ class AnglesTest {
     }
 
     @ParameterizedTest
+    @ValueSource(doubles = {Math.PI, -Math.PI, 3 * Math.PI, -3 * Math.PI, 201 * Math.PI, -201 * Math.PI})
+    void wrapKeepsTheFloatsAroundAnOddMultipleOfPiInRange(double oddMultiple) {
+        float radians = (float) oddMultiple;
+        for (int i = 0; i < 64; i++) {
+            radians = Math.nextDown(radians);
+        }
+        for (int i = 0; i < 128; i++, radians = Math.nextUp(radians)) {
+            float wrapped = Angles.wrap(radians);
+            assertTrue(wrapped >= -Angles.PI && wrapped < Angles.PI, radians + " wrapped to " + wrapped);
+            double apart = Math.abs(Math.IEEEremainder((double) wrapped - radians, 2 * PI));
+            assertTrue(apart < 1e-6, radians + " wrapped to " + wrapped + ", " + apart + " rad off");
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(floats = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY})
     void aDesiredOrientationThatIsNoNumberLeavesTheNpcFacingAsItWas(float desired) {
         assertTrue(Float.isNaN(Angles.wrap(desired)));

@@ -1,0 +1,61 @@
+package io.github.ecstimeslice;
+
+import org.teavm.interop.PlatformMarker;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * What differs between the platforms the library runs on, asked without reflection. This is the
+ * JVM's, Android's and MobiVM's version; TeaVM answers {@link #isWeb()} itself as it compiles, and
+ * GWT compiles a version of its own (the module's super-source).
+ */
+final class Platform {
+
+    private Platform() {
+    }
+
+    /**
+     * True in a browser, which has no threads for workers: jobs run on the world's thread whatever
+     * the threading. TeaVM replaces each call by {@code true} and drops the code it guards, so the
+     * worker classes (which use what its class library lacks) are never compiled: call it directly
+     * in the method that makes them, not through another method.
+     */
+    @PlatformMarker
+    static boolean isWeb() {
+        return false;
+    }
+
+    /**
+     * The executor of worker threading unless a system is given one: a {@link ForkJoinPool} shared by
+     * every system, of daemon threads, one fewer than the processors and at least one, made at the
+     * first call (not {@code ForkJoinPool.commonPool()}: Android has it from API 24, TeaVM not at
+     * all). In a browser, an executor that runs its tasks on the calling thread.
+     */
+    static Executor defaultExecutor() {
+        if (isWeb()) {
+            return WorldThread.EXECUTOR;
+        }
+        return SharedPool.POOL;
+    }
+
+    /** Holds the shared pool: the JVM makes it when this class is first used, at the first call. */
+    private static final class SharedPool {
+        static final ForkJoinPool POOL = new ForkJoinPool(Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
+    }
+
+    /** Runs each task at once on the thread that hands it over. */
+    private static final class WorldThread implements Executor {
+        static final WorldThread EXECUTOR = new WorldThread();
+
+        @Override
+        public void execute(Runnable task) {
+            task.run();
+        }
+    }
+
+    /** True for what must leave at once, past every failure handler: a {@link VirtualMachineError}. */
+    static boolean isFatal(Throwable thrown) {
+        return thrown instanceof VirtualMachineError;
+    }
+}
