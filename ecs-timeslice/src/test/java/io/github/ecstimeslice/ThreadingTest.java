@@ -13,11 +13,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -25,6 +27,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ThreadingTest {
+
+    @Test
+    void theDefaultExecutorIsOnePoolOfDaemonThreadsSharedByEverySystem() throws Exception {
+        StampSystem decisions = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(10));
+        ParallelIteratingSystem animation = new ParallelIteratingSystem(com.artemis.Aspect.all(io.github.ecstimeslice.facing.Position.class)) {
+            @Override
+            protected void process(int entityId) {
+            }
+        };
+        assertSame(decisions.executor(), animation.executor());
+        ForkJoinPool pool = assertInstanceOf(ForkJoinPool.class, decisions.executor());
+        assertEquals(Math.max(1, Runtime.getRuntime().availableProcessors() - 1), pool.getParallelism());
+        assertTrue(pool.submit(() -> Thread.currentThread().isDaemon()).get(), "a worker is a daemon thread");
+        decisions.setThreading(Threading.WORKERS_SAME_TICK);
+        assertSame(pool, decisions.executor());
+    }
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesOnWorkers")

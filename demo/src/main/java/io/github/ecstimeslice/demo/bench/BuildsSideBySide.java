@@ -60,6 +60,11 @@ public final class BuildsSideBySide implements Callable<Integer> {
     @Option(names = "--copies", defaultValue = "3", description = "class loaders per build (default: ${DEFAULT-VALUE})")
     private int copies;
 
+    @Option(names = "--threading", defaultValue = "WORLD_THREAD", paramLabel = "THREADING",
+            description = "where the timesliced deciders' jobs run: WORLD_THREAD, WORKERS_SAME_TICK or WORKERS_NEXT_TICK,"
+                    + " on each build's default executor (default: ${DEFAULT-VALUE})")
+    private String threading;
+
     @Parameters(arity = "0..*", paramLabel = "DECIDER",
             description = "walker, walker+record, a policy, or a policy-nohistory (default: walker and the four policies with and without history)")
     private List<String> deciders = new ArrayList<>();
@@ -86,6 +91,10 @@ public final class BuildsSideBySide implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "no such jar: " + jar);
             }
         }
+        if (!List.of("WORLD_THREAD", "WORKERS_SAME_TICK", "WORKERS_NEXT_TICK").contains(threading)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--threading must be WORLD_THREAD,"
+                    + " WORKERS_SAME_TICK or WORKERS_NEXT_TICK, was " + threading);
+        }
         if (rounds < 1 || ticks < 1 || copies < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rounds, --ticks and --copies must be at least 1,"
                     + " were " + rounds + ", " + ticks + " and " + copies);
@@ -103,8 +112,8 @@ public final class BuildsSideBySide implements Callable<Integer> {
                 loaders.add(first);
                 loaders.add(second);
                 for (String decider : chosen) {
-                    add(lineup, "before " + decider, first, decider);
-                    add(lineup, "after " + decider, second, decider);
+                    add(lineup, "before " + decider, first, decider, threading);
+                    add(lineup, "after " + decider, second, decider, threading);
                 }
             }
             lineup.run();
@@ -113,10 +122,10 @@ public final class BuildsSideBySide implements Callable<Integer> {
                 loader.close();
             }
         }
-        out.printf(Locale.ROOT, "%nafter / before: 100,000 NPCs, 10,000 decisions a tick; %d rounds of %d ticks, %d copies"
-                + " of each build, worlds in turn%n"
+        out.printf(Locale.ROOT, "%nafter / before: 100,000 NPCs, 10,000 decisions a tick, %s; %d rounds of %d ticks,"
+                + " %d copies of each build, worlds in turn%n"
                 + "| decider | before µs | after µs | after / before (median of rounds) | range over rounds |"
-                + " range over copies |%n|---|---:|---:|---:|---|---|%n", rounds, ticks, copies);
+                + " range over copies |%n|---|---:|---:|---:|---|---|%n", threading, rounds, ticks, copies);
         int perCopy = 2 * chosen.size();
         for (int i = 0; i < chosen.size(); i++) {
             double[] ratios = new double[rounds];
@@ -150,8 +159,12 @@ public final class BuildsSideBySide implements Callable<Integer> {
         return new URLClassLoader(new URL[]{jar.toURI().toURL()}, ClassLoader.getPlatformClassLoader());
     }
 
-    /** Builds the decider's world in {@code loader}'s build and adds it to the lineup. */
-    private static void add(Lineup lineup, String name, ClassLoader loader, String decider) throws Exception {
+    /**
+     * Builds the decider's world in {@code loader}'s build and adds it to the lineup; a timesliced
+     * decider runs its jobs as {@code threading} says.
+     */
+    private static void add(Lineup lineup, String name, ClassLoader loader, String decider, String threading)
+            throws Exception {
         Class<?> worlds = worldsIn(loader);
         Class<?> systemType = Class.forName("com.artemis.BaseSystem", false, loader);
         Class<?> worldType = Class.forName("com.artemis.World", false, loader);
@@ -160,7 +173,14 @@ public final class BuildsSideBySide implements Callable<Integer> {
         deciderOf.setAccessible(true);
         create.setAccessible(true);
         Object systems = Array.newInstance(systemType, 1);
-        Array.set(systems, 0, deciderOf.invoke(null, decider, 100_000, 10_000));
+        Object system = deciderOf.invoke(null, decider, 100_000, 10_000);
+        Class<?> timesliced = Class.forName("io.github.ecstimeslice.TimeslicedSystem", false, loader);
+        if (timesliced.isInstance(system)) {
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            Object where = Enum.valueOf((Class) Class.forName("io.github.ecstimeslice.Threading", true, loader), threading);
+            timesliced.getMethod("setThreading", where.getClass()).invoke(system, where);
+        }
+        Array.set(systems, 0, system);
         Object world = create.invoke(null, 100_000, false, systems);
         MethodType noArgs = MethodType.methodType(void.class);
         MethodHandle process = MethodHandles.publicLookup().findVirtual(worldType, "process", noArgs).bindTo(world);

@@ -1,0 +1,38 @@
+package io.github.ecstimeslice;
+
+import java.util.concurrent.Executor;
+
+/**
+ * GWT's version of the library's {@code Platform} (the module's super-source): a browser, with no
+ * threads for workers and no {@code VirtualMachineError}.
+ */
+final class Platform {
+
+    private Platform() {
+    }
+
+    /** Always true: jobs run on the world's thread whatever the threading. */
+    static boolean isWeb() {
+        return true;
+    }
+
+    /** An executor that runs its tasks on the calling thread: there is no other. */
+    static Executor defaultExecutor() {
+        return WorldThread.EXECUTOR;
+    }
+
+    /** Runs each task at once on the thread that hands it over. */
+    private static final class WorldThread implements Executor {
+        static final WorldThread EXECUTOR = new WorldThread();
+
+        @Override
+        public void execute(Runnable task) {
+            task.run();
+        }
+    }
+
+    /** Always false: a browser's errors are all exceptions a job may fail with. */
+    static boolean isFatal(Throwable thrown) {
+        return false;
+    }
+}
