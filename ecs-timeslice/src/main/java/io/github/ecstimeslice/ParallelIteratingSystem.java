@@ -218,7 +218,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
             ids = tickTiers.due;
         }
         ThreadingSetting tickThreading = threading;
-        if (tickThreading.threading() == Threading.WORLD_THREAD || crew == null || size < minEntitiesForWorkers) {
+        if (Platform.isWeb() || tickThreading.threading() == Threading.WORLD_THREAD || crew == null
+                || size < minEntitiesForWorkers) { // (each worker call is guarded so: see Platform.isWeb)
             if (tickTiers.keepsTimes) {
                 tickTiers.process(this, ids, 0, size);
             } else {
@@ -290,7 +291,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     /** Called by {@code World.dispose()}. */
     @Override
     protected void dispose() {
-        if (crew != null) {
+        if (!Platform.isWeb() && crew != null) {
             crew.await();
         }
     }

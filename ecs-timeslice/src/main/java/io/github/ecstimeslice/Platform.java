@@ -17,9 +17,10 @@ final class Platform {
 
     /**
      * True in a browser, which has no threads for workers: jobs run on the world's thread whatever
-     * the threading. TeaVM replaces each call by {@code true} and drops the code it guards, so the
-     * worker classes (which use what its class library lacks) are never compiled: call it directly
-     * in the method that makes them, not through another method.
+     * the threading. TeaVM replaces each call by {@code true} and drops the code it guards; it
+     * compiles every method a reachable call names, whether or not its object can exist, so each
+     * call into the worker classes (which use what its class library lacks) sits in a branch that
+     * calls this directly, in the same method.
      */
     @PlatformMarker
     static boolean isWeb() {

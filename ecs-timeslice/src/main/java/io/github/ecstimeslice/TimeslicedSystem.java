@@ -448,7 +448,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         allowance.use(budget);
         stats.tickStarted(delta);
         try {
-            if (workers != null) {
+            if (!Platform.isWeb() && workers != null) { // (each worker call is guarded so: see Platform.isWeb)
                 if (workers.busy()) {
                     workers.finish(); // 1. the jobs started in the previous tick
                 }
@@ -475,7 +475,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** The first {@code Error} the executor threw since the last call, or null. */
     private Error executorError() {
-        return workers == null ? null : workers.crew.takeExecutorError();
+        return Platform.isWeb() || workers == null ? null : workers.crew.takeExecutorError();
     }
 
     /**
@@ -493,7 +493,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             worldThread.makeSharedObjects();
             batch.ensureCapacity(size, this::newInput, histories.depth == NO_HISTORY ? this::newOutput : null);
         }
-        if (workers != null) {
+        if (!Platform.isWeb() && workers != null) {
             workers.ensureCapacity(batch.capacity()); // O(1) unless the batch grew
         }
         if (batch.policy.syncOutput()) {
@@ -520,13 +520,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** Starts and finishes this tick's jobs where {@code threading} says, as many as the budget allows. */
     private void runJobs(Threading threading, float delta) {
-        boolean onWorkers = threading != Threading.WORLD_THREAD && workers != null; // none in a browser
+        boolean onWorkers = !Platform.isWeb() && threading != Threading.WORLD_THREAD && workers != null;
         if (allowance.timed(onWorkers)) {
             worldThread.runFor(allowance.nanosPerTick());
             return;
         }
         int jobs = allowance.release(delta, batch.size, onWorkers);
-        if (!onWorkers) {
+        if (Platform.isWeb() || !onWorkers) {
             worldThread.run(jobs);
         } else if (threading == Threading.WORKERS_NEXT_TICK) {
             workers.start(jobs, false);
@@ -542,7 +542,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /** Lets the jobs in flight finish, drops their outputs and refuses to process again; {@code World.dispose()} calls it. */
     @Override
     protected void dispose() {
-        if (workers != null) {
+        if (!Platform.isWeb() && workers != null) {
             workers.abandon();
         }
         disposed = true;
