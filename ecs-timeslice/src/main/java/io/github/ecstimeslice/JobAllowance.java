@@ -40,9 +40,9 @@ final class JobAllowance {
         return budget.kind() == Budget.Kind.BATCH_EVERY && seconds < budget.amount() * (1 - 1e-6);
     }
 
-    /** The budget's time per tick, in nanoseconds. */
+    /** The budget's time per tick, in nanoseconds, at most 10<sup>18</sup> (a cast saturates on the JVM alone). */
     long nanosPerTick() {
-        return (long) (budget.amount() * 1_000_000);
+        return (long) Math.min(budget.amount() * 1_000_000, 1e18);
     }
 
     /**

@@ -34,7 +34,9 @@ final class Stats {
     private long batchStartTick;
 
     /**
-     * The world's delta, checked: a tick needs one that is finite and at least 0.
+     * The world's delta, checked (a tick needs one that is finite and at least 0) and rounded to a
+     * float: a browser holds floats as doubles (GWT makes {@code 1 / 60f} the double 1/60), and the
+     * rounding gives every platform the same game time, so the same ticks for every batch.
      *
      * @throws IllegalArgumentException naming the value and the system, if it is not
      */
@@ -43,7 +45,7 @@ final class Stats {
             throw new IllegalArgumentException(system.getClass().getName()
                     + ": world.delta must be finite and at least 0, was " + delta);
         }
-        return delta;
+        return Float.intBitsToFloat(Float.floatToIntBits(delta)); // the same float on the JVM
     }
 
     /** A tick of {@code delta} seconds begins. */

@@ -124,8 +124,8 @@ public final class PlatformRun {
         }
     }
 
-    /** The facing kit's decisions, a batch every 0.1 s, near NPCs every batch, far ones every fourth. */
-    static final class CountedFacing extends FaceTargetSystem {
+    /** The facing kit's decisions, a batch every 0.1 s, near NPCs every batch, far ones every fourth (public, as artemis's reflection on GWT needs). */
+    public static final class CountedFacing extends FaceTargetSystem {
         private final Saves saves;
         private ComponentMapper<Position> positions;
         private TagManager tags;
@@ -159,7 +159,7 @@ public final class PlatformRun {
     }
 
     /** What an alertness job reads. */
-    static final class Sight {
+    public static final class Sight {
         float x;
         float y;
         float targetX;
@@ -167,7 +167,7 @@ public final class PlatformRun {
     }
 
     /** What an alertness job decides. */
-    static final class Verdict {
+    public static final class Verdict {
         float alertness;
     }
 
@@ -176,7 +176,7 @@ public final class PlatformRun {
     }
 
     /** A custom decision system: SISO, 40 jobs a tick, two verdicts kept per NPC. */
-    static final class AlertSystem extends TimeslicedSystem<Sight, Verdict> {
+    public static final class AlertSystem extends TimeslicedSystem<Sight, Verdict> {
         private final Saves saves;
         private ComponentMapper<Position> positions;
         private ComponentMapper<Alertness> alertness;

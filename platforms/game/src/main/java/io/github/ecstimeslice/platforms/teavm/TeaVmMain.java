@@ -1,4 +1,6 @@
-package io.github.ecstimeslice.platforms;
+package io.github.ecstimeslice.platforms.teavm;
+
+import io.github.ecstimeslice.platforms.PlatformRun;
 
 /** The game compiled by TeaVM to JavaScript and run under node: prints the report of {@link PlatformRun#run}, with workers asked for. */
 public final class TeaVmMain {

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice.platforms;
+package io.github.ecstimeslice.platforms.teavm;
 
 import org.teavm.extension.spi.reflection.SimpleReflectionPolicy;
 
