@@ -29,10 +29,11 @@ final class ThreadingSetting {
      *                                  null, or {@code threading} is next-tick and not allowed
      */
     static ThreadingSetting of(Threading threading, Executor executor, boolean nextTickAllowed) {
+        ThreadingSetting checked = onSharedPool(threading, nextTickAllowed); // the threading first, as before
         if (executor == null) {
             throw new IllegalArgumentException("executor must not be null, was null");
         }
-        return onSharedPool(threading, nextTickAllowed).withExecutor(executor);
+        return checked.withExecutor(executor);
     }
 
     /** The setting on the library's shared pool, checked as {@link #of} checks it. */

@@ -153,6 +153,16 @@ final class TickTiers {
     }
 
     /**
+     * The first tick after {@code now} on the entity's phase for {@code period}: the tick t in
+     * (now, now + period] where t + a hash of the id is a multiple of the period. In {@code long}
+     * arithmetic, which every platform computes alike (a browser's {@code int} does not wrap).
+     */
+    static int nextOnPhase(int now, int entityId, int period) {
+        long phase = (long) now + ((int) (entityId * 0x9E3779B9L) >>> 1);
+        return now + period - ((period & period - 1) == 0 ? (int) phase & period - 1 : PortableMath.floorMod(phase, period));
+    }
+
+    /**
      * The turn ended, having processed every entity due or not ({@code processedAll}: a
      * {@code process} threw): a catch-up turn that did not is followed by another, for the time of
      * the entities it left.
@@ -207,11 +217,7 @@ final class TickTiers {
                 }
                 tier = 0;
             }
-            int period = periods[tier];
-            // the next tick on its phase, where (tick + hash) is a multiple of the period; in long
-            // arithmetic, which every platform computes alike (a browser's int does not wrap)
-            long phase = now + ((int) (id * 0x9E3779B9L) >>> 1);
-            int next = now + period - ((period & period - 1) == 0 ? (int) phase & period - 1 : PortableMath.floorMod(phase, period));
+            int next = nextOnPhase(now, id, periods[tier]);
             nextDue[id] = next;
             waiting.file(id, next, now);
         }

@@ -291,10 +291,13 @@ final class WorkerCrew {
         return chunk == ALL_CHUNKS ? doneChunks.get() != chunkCount : !chunkDone(chunk);
     }
 
-    /** One step of waiting for {@code chunk} (or {@link #ALL_CHUNKS}): spins a while, then parks briefly. */
+    /**
+     * One step of waiting for {@code chunk} (or {@link #ALL_CHUNKS}): spins a while, then parks
+     * briefly. A spin has no {@code Thread.onSpinWait} (Java 9, past the library's Java 8): with it,
+     * the worker threadings' ticks were 0.96 to 1.05 times as long on JDK 17 and 25 (docs/benchmarks.md).
+     */
     private int pause(int spins, int chunk) {
         if (spins < SPINS_BEFORE_PARKING) {
-            SpinHint.onSpinWait();
             return spins + 1;
         }
         waiter = Thread.currentThread();
@@ -338,8 +341,7 @@ final class WorkerCrew {
                         return false;
                     }
                 }
-                SpinHint.onSpinWait();
-                continue;
+                continue; // spinning (see pause)
             }
             if (claims.compareAndSet(claim, claim + 1)) {
                 int from = chunk * chunkSize;

@@ -18,6 +18,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The every-tick layer thinned by tiers: ParallelIteratingSystem.processEvery, tierOf and entityDelta. */
 class TieredIteratingTest {
 
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {3, 5, 7, 12})
+    void anEntitysPhaseIsTheSameWhereIntArithmeticWouldWrap(int period) {
+        // the ids whose hash is within 10,000 of 2^31: past tick 10,000, tick + hash outgrows an int
+        int found = 0;
+        for (int id = 0; found < 20; id++) {
+            long hash = (int) (id * 0x9E3779B9L) >>> 1;
+            if (hash < Integer.MAX_VALUE - 10_000) {
+                continue;
+            }
+            found++;
+            for (int now : new int[]{10_000, 123_456, 1_000_000_000}) {
+                int next = TickTiers.nextOnPhase(now, id, period);
+                assertTrue(next > now && next <= now + period, "tick " + now + ", id " + id + ": next " + next);
+                // exactly, as a browser computes it (its int does not wrap): the JVM must agree
+                assertEquals(0, Math.floorMod(next + hash, (long) period), "tick " + now + ", id " + id + ": next " + next);
+            }
+        }
+    }
+
     private static final float DELTA = 1 / 60f;
     private final ForkJoinPool pool = new ForkJoinPool(2);
 
