@@ -35,7 +35,7 @@ final class Platform {
      */
     static Executor defaultExecutor() {
         if (isWeb()) {
-            return WorldThread.EXECUTOR;
+            return CallerRuns.EXECUTOR;
         }
         return SharedPool.POOL;
     }
@@ -43,16 +43,6 @@ final class Platform {
     /** Holds the shared pool: the JVM makes it when this class is first used, at the first call. */
     private static final class SharedPool {
         static final ForkJoinPool POOL = new ForkJoinPool(Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
-    }
-
-    /** Runs each task at once on the thread that hands it over. */
-    private static final class WorldThread implements Executor {
-        static final WorldThread EXECUTOR = new WorldThread();
-
-        @Override
-        public void execute(Runnable task) {
-            task.run();
-        }
     }
 
     /** True for what must leave at once, past every failure handler: a {@link VirtualMachineError}. */

@@ -34,6 +34,20 @@ public final class PlatformReport {
         return new PlatformReport(Integer.parseInt(counts[1]), Long.parseLong(counts[3]), facing);
     }
 
+    /**
+     * How {@code web}, a report of {@code platform}, falls short of this one, the JVM's: null if it
+     * has the same saves with the same checksum of their ticks and entities, and the facing of at
+     * least 99% of the NPCs within 1e-3 rad; else what differs.
+     */
+    public String shortfallOf(PlatformReport web, String platform) {
+        if (web.saves != saves || web.checksum != checksum) {
+            return platform + " saved " + web.saves + " times, checksum " + web.checksum + "; the JVM " + saves
+                    + " times, checksum " + checksum;
+        }
+        double close = facingWithin(web, 1e-3);
+        return close >= 0.99 ? null : platform + ": facing within 1e-3 rad for " + close * 100 + "% of the NPCs";
+    }
+
     /** The share of NPCs whose facing in {@code other} is within {@code radians} of this one's (0 if the NPC counts differ). */
     public double facingWithin(PlatformReport other, double radians) {
         if (other.facing.length != facing.length) {

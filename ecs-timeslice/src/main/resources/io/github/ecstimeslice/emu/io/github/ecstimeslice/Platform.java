@@ -18,17 +18,7 @@ final class Platform {
 
     /** An executor that runs its tasks on the calling thread: there is no other. */
     static Executor defaultExecutor() {
-        return WorldThread.EXECUTOR;
-    }
-
-    /** Runs each task at once on the thread that hands it over. */
-    private static final class WorldThread implements Executor {
-        static final WorldThread EXECUTOR = new WorldThread();
-
-        @Override
-        public void execute(Runnable task) {
-            task.run();
-        }
+        return CallerRuns.EXECUTOR;
     }
 
     /** Always false: a browser's errors are all exceptions a job may fail with. */
