@@ -18,11 +18,11 @@ import java.util.concurrent.Executor;
  * <ol>
  * <li>({@link Threading#WORKERS_NEXT_TICK} only) finish the jobs started in the previous tick;</li>
  * <li>(with {@link Tiers}) ask this tick's share of the entities for their tier;</li>
- * <li>if every job of the current batch has finished: save the staged outputs (sync output), then
- *     start a new batch with the entities due (without tiers, every subscribed entity) in
- *     ascending id order, reading every job's input now (sync input);</li>
- * <li>start and finish jobs until the budget is spent or the batch has no jobs left; a tick never
- *     starts jobs of two batches;</li>
+ * <li>if every job of the current batch has finished: {@link #prepareJobs} (sync input), save the
+ *     staged outputs (sync output), then start a new batch with the entities due (without tiers,
+ *     every subscribed entity) in ascending id order, reading every job's input now (sync input);</li>
+ * <li>{@link #prepareJobs} (async input, if a job starts), then start and finish jobs until the
+ *     budget is spent or the batch has no jobs left; a tick never starts jobs of two batches;</li>
  * <li>with async output, each job's output is saved as it finishes: into the entity's
  *     {@link DecisionHistory} (unless {@link #NO_HISTORY}), then {@link #outputSaved} publishes it.</li>
  * </ol>
@@ -142,6 +142,22 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * input and output. Read the world in {@link #setUpInput}, write it in {@link #outputSaved}.
      */
     protected abstract void runJob(int entityId, I input, O output);
+
+    /**
+     * Prepares what every job of this system may read beside its input (the list of candidates a
+     * job picks from, a spatial index), on the world's thread while no job of this system runs,
+     * right before inputs are read: with async input (AIAO, AISO) once in each tick that starts
+     * jobs, before the first starts (with {@link Threading#WORKERS_NEXT_TICK}, after the jobs of the
+     * tick before have finished); with sync input (SIAO, SISO) at each batch's start, before the
+     * finished batch's staged outputs are saved and the new batch's inputs are read. Jobs, on any
+     * thread, may read what it prepared until its next call, and nothing else may change it
+     * meanwhile. Prepare here, not in {@code begin()}: artemis calls {@code begin()} before this
+     * system's turn, while jobs of the tick before may still run on workers. A throw leaves the
+     * tick at once (no job of this system starts in it; the next tick calls again), as from
+     * {@code world.process()}. Default: nothing.
+     */
+    protected void prepareJobs() {
+    }
 
     /**
      * Called on the world's thread right after {@code output} became the latest output of
@@ -484,6 +500,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * first: a failure leaves the finished batch as it was, to be saved once by a later tick.
      */
     private void startNextBatch(IoPolicy nextPolicy) {
+        if (nextPolicy.syncInput()) {
+            prepareJobs(); // first: a throw leaves everything as it was, for the next tick to try again
+        }
         IntBag entities = subscription.getEntities();
         int size = entities.size();
         if (size > 0) {
@@ -522,10 +541,12 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private void runJobs(Threading threading, float delta) {
         boolean onWorkers = !Platform.isWeb() && threading != Threading.WORLD_THREAD && workers != null;
         if (allowance.timed(onWorkers)) {
+            prepareIfJobsStart(1); // at least one job runs, if the batch has one to start
             worldThread.runFor(allowance.nanosPerTick());
             return;
         }
         int jobs = allowance.release(delta, batch.size, onWorkers);
+        prepareIfJobsStart(jobs);
         if (Platform.isWeb() || !onWorkers) {
             worldThread.run(jobs);
         } else if (threading == Threading.WORKERS_NEXT_TICK) {
@@ -536,6 +557,13 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             } finally {
                 workers.finish(); // also when a VM error leaves: no job is finished a tick late
             }
+        }
+    }
+
+    /** With async input, {@link #prepareJobs()} before the first of this tick's {@code jobs}, if any starts. */
+    private void prepareIfJobsStart(int jobs) {
+        if (jobs > 0 && !batch.finished() && !batch.policy.syncInput()) {
+            prepareJobs();
         }
     }
 
