@@ -2,13 +2,23 @@ package io.github.ecstimeslice;
 
 /**
  * What failed in a tick of a {@link TimeslicedSystem}, kept until the tick's work is done: the
- * first failure (a job's, or a tier assessment's), with the later ones attached as suppressed. A
- * {@link VirtualMachineError} is no job's failure: it is rethrown at once.
+ * first failure (a job's, or a tier assessment's), with the next {@link #MAX_ATTACHED} attached as
+ * suppressed and the rest counted (a tick whose thousands of jobs all fail throws one exception of
+ * a readable size, allocating nothing more per failure). A {@link VirtualMachineError} is no job's
+ * failure: it is rethrown at once.
  */
 final class TickFailures {
 
+    /** Failures attached to the first as suppressed; more are counted, not kept. */
+    static final int MAX_ATTACHED = 4;
+    /** What a job that failed inside artemis on workers is told. */
+    static final String WORKER_RULE = "runJob runs on worker threads: edit the world in outputSaved,"
+            + " read it in setUpInput";
+
     private final TimeslicedSystem<?, ?> system;
     private RuntimeException first;
+    private int attached;
+    private int unattached;
 
     TickFailures(TimeslicedSystem<?, ?> system) {
         this.system = system;
@@ -18,6 +28,20 @@ final class TickFailures {
     void jobFailed(Batch batch, int slot, Throwable thrown) {
         batch.drop(slot);
         record(batch.keys[slot], thrown);
+    }
+
+    /**
+     * As {@link #jobFailed}, for a job run under worker threading: one that failed inside artemis
+     * (the world is no worker's to touch) is told the rule.
+     */
+    void jobFailedOnWorkers(Batch batch, int slot, Throwable thrown) {
+        batch.drop(slot);
+        if (Platform.isFatal(thrown)) {
+            throw (Error) thrown;
+        }
+        StackTraceElement[] trace = thrown.getStackTrace();
+        boolean inArtemis = trace.length > 0 && trace[0].getClassName().startsWith("com.artemis.");
+        add(new JobFailedException(system, batch.keys[slot], thrown, inArtemis ? WORKER_RULE : null));
     }
 
     /**
@@ -41,7 +65,7 @@ final class TickFailures {
         if (Platform.isFatal(thrown)) {
             throw (Error) thrown;
         }
-        add(new JobFailedException(system, entityId, thrown));
+        add(new JobFailedException(system, entityId, thrown, null));
     }
 
     /** Keeps a failure that is no job's (a tier assessment's, a hook's) for the end of the tick. */
@@ -49,8 +73,29 @@ final class TickFailures {
         if (first == null) {
             first = failed;
         } else if (first != failed) {
-            first.addSuppressed(failed);
+            if (attached < MAX_ATTACHED) {
+                first.addSuppressed(failed);
+                attached++;
+            } else {
+                unattached++;
+            }
         }
+    }
+
+    /** The first failure, told of those counted and not attached; then forgets them all. */
+    private RuntimeException takeFirst() {
+        RuntimeException failed = first;
+        if (failed != null && unattached > 0) {
+            if (failed instanceof JobFailedException) {
+                ((JobFailedException) failed).moreFailures = unattached;
+            }
+            failed.addSuppressed(new IllegalStateException(system.getClass().getName() + ": " + unattached
+                    + " more failures in the same tick, counted, not attached"));
+        }
+        first = null;
+        attached = 0;
+        unattached = 0;
+        return failed;
     }
 
     /**
@@ -58,9 +103,7 @@ final class TickFailures {
      * ({@code refused}, may be null) with the job failures attached, else the first job failure.
      */
     void throwIfAny(Error refused) {
-        RuntimeException failed = first;
-        first = null;
-        rethrow(executorErrorFirst(refused, failed));
+        rethrow(executorErrorFirst(refused, takeFirst()));
     }
 
     /** Attaches this tick's failures to {@code leaving}, which ends the tick early, so none is reported twice. */
@@ -68,9 +111,9 @@ final class TickFailures {
         if (refused != null && refused != leaving) {
             leaving.addSuppressed(refused);
         }
-        if (first != null) {
-            leaving.addSuppressed(first);
-            first = null;
+        RuntimeException failed = takeFirst();
+        if (failed != null) {
+            leaving.addSuppressed(failed);
         }
     }
 

@@ -74,8 +74,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private boolean disposed;
 
     /**
-     * A system whose aspect comes from {@code @All/@One/@Exclude} on the concrete subclass, with a
-     * {@link DecisionHistory} of depth {@link #DEFAULT_HISTORY_DEPTH}.
+     * A system whose aspect comes from {@code @All/@One/@Exclude} on the concrete subclass, keeping
+     * {@link #DEFAULT_HISTORY_DEPTH} outputs per entity in {@link DecisionHistory} itself: for the
+     * one timesliced system of a world whose history the game reads.
      *
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null
      */
@@ -84,7 +85,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * A system over the given aspect ({@code null}: the subclass's annotations).
+     * As {@link #TimeslicedSystem(IoPolicy, Budget)}, over the given aspect ({@code null}: the
+     * subclass's annotations).
      *
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null
      */
@@ -93,8 +95,23 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
+     * A system over the given aspect ({@code null}: the subclass's annotations) keeping
+     * {@code historyDepth} outputs per entity in {@link DecisionHistory} itself. With
+     * {@link #NO_HISTORY}, the usual choice for a system whose {@link #outputSaved} publishes all
+     * the game reads: no history component, and any number of such systems in a world. With a
+     * depth, for the one timesliced system of a world whose history the game reads.
+     *
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
+     *                                  {@code historyDepth} is below 0 or above 1,024
+     */
+    protected TimeslicedSystem(Aspect.Builder aspect, IoPolicy policy, Budget budget, int historyDepth) {
+        this(aspect, policy, budget, null, historyDepth);
+    }
+
+    /**
      * A system over the given aspect that keeps its saved outputs in the given history component
-     * type, {@code historyDepth} outputs per entity.
+     * type, {@code historyDepth} outputs per entity: for a system whose history the game reads in a
+     * world with other timesliced systems that keep one (each needs a type of its own).
      *
      * @param aspect       the entities to decide for; {@code null} to read the subclass's annotations
      * @param historyType  this system's own history component type (an empty subclass of

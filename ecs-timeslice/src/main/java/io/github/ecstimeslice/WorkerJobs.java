@@ -151,7 +151,7 @@ final class WorkerJobs<I, O> {
                     Throwable thrown = startedFailures[finished];
                     if (thrown != null) {
                         startedFailures[finished] = null;
-                        failures.jobFailed(batch, slot, thrown);
+                        failures.jobFailedOnWorkers(batch, slot, thrown);
                     } else if (!syncOutput) {
                         histories.saveReportingFailure(slot);
                     }

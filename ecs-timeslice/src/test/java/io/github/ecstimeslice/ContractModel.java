@@ -790,6 +790,9 @@ final class ContractModel {
         }
         List<Throwable> reported = new ArrayList<>();
         collect(thrown, reported, 0);
+        // past four attached failures, the rest are counted, not kept, and which ones is not said: the
+        // count is a credit that a failure never reported may draw on
+        countedCredit += countedFailures(reported);
         boolean documented = thrown == null;
         for (Throwable t : reported) {
             if (t instanceof JobFailedException) {
@@ -829,7 +832,7 @@ final class ContractModel {
         }
         executorErrors.clear();
         if (createFailure != null) {
-            if (!reported.contains(createFailure) && !createFailureWrapped) {
+            if (!reported.contains(createFailure) && !createFailureWrapped && countedCredit-- <= 0) {
                 violate("9 exceptions", "createInput/createOutput threw " + createFailure + ", process() threw "
                         + describe(thrown));
             } else {
@@ -841,6 +844,11 @@ final class ContractModel {
                     + stackOf(thrown));
         }
         for (Due due : dueNow) { // also when an executor error or a failing factory ends the turn: attached to it
+            if (due.to <= turn && countedCredit > 0) {
+                countedCredit--;
+                dues.remove(due);
+                continue;
+            }
             if (due.to <= turn) {
                 violate("9 exceptions", "the " + due.where + " failure of entity " + due.entity + " (" + due.cause
                         + ") was never reported; process() threw " + describe(thrown));
@@ -848,6 +856,25 @@ final class ContractModel {
             }
         }
     }
+
+    /** Failures a tick counted without attaching them, not yet drawn on by a failure never reported. */
+    private int countedCredit;
+
+    /** The failures counted and not attached, by the notes among {@code reported}. */
+    private static int countedFailures(List<Throwable> reported) {
+        int counted = 0;
+        for (Throwable t : reported) {
+            java.util.regex.Matcher more = MORE_FAILURES.matcher(String.valueOf(t.getMessage()));
+            if (t instanceof IllegalStateException && more.find()) {
+                counted += Integer.parseInt(more.group(1));
+            }
+        }
+        return counted;
+    }
+
+    /** The note a tick's first failure carries of the failures counted and not attached. */
+    private static final java.util.regex.Pattern MORE_FAILURES =
+            java.util.regex.Pattern.compile(": (\\d+) more failures in the same tick, counted, not attached$");
 
     static String stackOf(Throwable t) {
         if (t == null) {

@@ -25,7 +25,7 @@ class StampSystem extends TimeslicedSystem<Stamp, Stamp> {
     }
 
     StampSystem(IoPolicy policy, Budget budget, int historyDepth) {
-        super(Aspect.all(Decides.class), policy, budget, null, historyDepth);
+        super(Aspect.all(Decides.class), policy, budget, historyDepth);
     }
 
     StampSystem observedBy(Observer observer) {

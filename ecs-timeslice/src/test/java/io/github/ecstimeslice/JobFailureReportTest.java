@@ -1,0 +1,79 @@
+package io.github.ecstimeslice;
+
+import com.artemis.ComponentMapper;
+import com.artemis.World;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JobFailureReportTest {
+
+    @ParameterizedTest
+    @EnumSource(Threading.class)
+    void aTickWhoseJobsAllFailThrowsOneExceptionWithFourAttachedAndTheRestCounted(Threading threading) {
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(100)) {
+            @Override
+            protected void runJob(int entityId, Stamp input, Stamp output) {
+                throw new IllegalStateException("no target for " + entityId);
+            }
+        };
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 100);
+        // the first tick's hundred jobs fail (next-tick workers report them in the second)
+        JobFailedException failed = assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 2, 1 / 60f));
+        Throwable[] attached = failed.getSuppressed();
+        assertEquals(5, attached.length, "four failures and the note of the rest");
+        for (int i = 0; i < 4; i++) {
+            assertInstanceOf(JobFailedException.class, attached[i]);
+        }
+        assertEquals(95, failed.moreFailures());
+        assertTrue(attached[4].getMessage().endsWith(": 95 more failures in the same tick, counted, not attached"),
+                attached[4].getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
+    void aJobThatFailsInsideArtemisOnWorkersIsToldTheRule(IoPolicy policy, Threading threading) {
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(10)) {
+            private ComponentMapper<Decides> decides;
+
+            @Override
+            protected void runJob(int entityId, Stamp input, Stamp output) {
+                decides.get(-entityId - 1); // the world is no job's to touch: here it throws inside artemis
+            }
+        };
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 10);
+        JobFailedException failed = assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 4, 1 / 60f));
+        String rule = "(runJob runs on worker threads: edit the world in outputSaved, read it in setUpInput)";
+        if (threading == Threading.WORLD_THREAD) {
+            assertFalse(failed.getMessage().contains(rule), failed.getMessage());
+        } else {
+            assertTrue(failed.getMessage().endsWith(rule), failed.getMessage());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Threading.class, names = {"WORKERS_SAME_TICK", "WORKERS_NEXT_TICK"})
+    void aJobThatFailsInItsOwnCodeOnWorkersIsToldNoRule(Threading threading) {
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(10)) {
+            @Override
+            protected void runJob(int entityId, Stamp input, Stamp output) {
+                throw new ArithmeticException("the game's own bug");
+            }
+        };
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 10);
+        JobFailedException failed = assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 4, 1 / 60f));
+        assertFalse(failed.getMessage().contains("runJob runs on worker threads"), failed.getMessage());
+    }
+}
