@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -46,20 +47,38 @@ class ReadmeExampleTest {
 
     @Test
     void everyJavaBlockOfTheReadmeIsAnExampleFileAsItStands() throws IOException {
-        String readme = Files.readString(README);
-        Matcher blocks = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL).matcher(readme);
+        assertJavaBlocksAre(README, "FacingQuickStart.java", "Guards.java");
+    }
+
+    @Test
+    void theTimingDocsTiersExampleIsAnExampleFileAsItStands() throws IOException {
+        // timing.md's other Java blocks are fragments; the one that imports is the whole example
+        String timing = Files.readString(Path.of("..", "docs", "timing.md"));
+        Matcher blocks = Pattern.compile("```java\n(import .*?)```", Pattern.DOTALL).matcher(timing);
+        assertTrue(blocks.find(), "timing.md has the tiers example");
+        assertEquals(exampleFile("TieredCrowd.java"), blocks.group(1));
+        assertFalse(blocks.find(), "one whole example in timing.md");
+    }
+
+    /** Each Java block of {@code doc} is one of the named example files as it stands, each once. */
+    private static void assertJavaBlocksAre(Path doc, String... names) throws IOException {
+        Matcher blocks = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL).matcher(Files.readString(doc));
         List<String> files = new ArrayList<>();
-        for (String name : new String[]{"FacingQuickStart.java", "Guards.java", "TieredCrowd.java"}) {
-            // the file without its package line and the blank line after it
-            files.add(Files.readString(EXAMPLES.resolve(name)).replaceFirst("^package [^;]+;\n\n", ""));
+        for (String name : names) {
+            files.add(exampleFile(name));
         }
         int found = 0;
         while (blocks.find()) {
             String block = blocks.group(1);
-            assertTrue(files.contains(block), "a README block is no example file as it stands:\n" + block);
+            assertTrue(files.contains(block), "a block of " + doc + " is no example file as it stands:\n" + block);
             found++;
         }
         assertEquals(files.size(), found, "each example once");
+    }
+
+    /** The example file without its package line and the blank line after it. */
+    private static String exampleFile(String name) throws IOException {
+        return Files.readString(EXAMPLES.resolve(name)).replaceFirst("^package [^;]+;\n\n", "");
     }
 
     @Test
