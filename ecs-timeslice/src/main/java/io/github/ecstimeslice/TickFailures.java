@@ -14,6 +14,9 @@ final class TickFailures {
     /** What a job that failed inside artemis on workers is told. */
     static final String WORKER_RULE = "runJob runs on worker threads: edit the world in outputSaved,"
             + " read it in setUpInput";
+    /** What a job that failed on workers with no stack trace to tell where is told. */
+    static final String NO_TRACE_RULE = "no stack trace: the JVM drops it for an exception thrown often in one"
+            + " place, -XX:-OmitStackTraceInFastThrow keeps it; if it came from artemis: " + WORKER_RULE;
 
     private final TimeslicedSystem<?, ?> system;
     private RuntimeException first;
@@ -36,12 +39,7 @@ final class TickFailures {
      */
     void jobFailedOnWorkers(Batch batch, int slot, Throwable thrown) {
         batch.drop(slot);
-        if (Platform.isFatal(thrown)) {
-            throw (Error) thrown;
-        }
-        StackTraceElement[] trace = thrown.getStackTrace();
-        boolean inArtemis = trace.length > 0 && trace[0].getClassName().startsWith("com.artemis.");
-        add(new JobFailedException(system, batch.keys[slot], thrown, inArtemis ? WORKER_RULE : null));
+        record(batch.keys[slot], thrown, true);
     }
 
     /**
@@ -62,10 +60,15 @@ final class TickFailures {
 
     /** Keeps the failure of the job for {@code entityId}, or rethrows a VM error. */
     void record(int entityId, Throwable thrown) {
+        record(entityId, thrown, false);
+    }
+
+    /** As {@link #record(int, Throwable)}; a job {@code onWorkers} that failed inside artemis is told the rule. */
+    private void record(int entityId, Throwable thrown, boolean onWorkers) {
         if (Platform.isFatal(thrown)) {
             throw (Error) thrown;
         }
-        add(new JobFailedException(system, entityId, thrown, null));
+        add(new JobFailedException(system, entityId, thrown, onWorkers ? ruleFor(thrown.getStackTrace()) : null));
     }
 
     /** Keeps a failure that is no job's (a tier assessment's, a hook's) for the end of the tick. */
@@ -80,6 +83,14 @@ final class TickFailures {
                 unattached++;
             }
         }
+    }
+
+    /** The rule a job that failed on workers, where {@code trace} says, is told; null if none. */
+    private static String ruleFor(StackTraceElement[] trace) {
+        if (trace.length == 0) {
+            return NO_TRACE_RULE;
+        }
+        return trace[0].getClassName().startsWith("com.artemis.") ? WORKER_RULE : null;
     }
 
     /** The first failure, told of those counted and not attached; then forgets them all. */

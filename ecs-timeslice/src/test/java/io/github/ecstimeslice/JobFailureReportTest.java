@@ -1,6 +1,6 @@
 package io.github.ecstimeslice;
 
-import com.artemis.ComponentMapper;
+import com.artemis.utils.IntBag;
 import com.artemis.World;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -42,11 +42,9 @@ class JobFailureReportTest {
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
     void aJobThatFailsInsideArtemisOnWorkersIsToldTheRule(IoPolicy policy, Threading threading) {
         StampSystem system = new StampSystem(policy, Budget.jobsPerTick(10)) {
-            private ComponentMapper<Decides> decides;
-
             @Override
             protected void runJob(int entityId, Stamp input, Stamp output) {
-                decides.get(-entityId - 1); // the world is no job's to touch: here it throws inside artemis
+                new IntBag(-entityId - 1); // throws inside artemis, always with a stack trace
             }
         };
         system.setThreading(threading);
@@ -75,5 +73,24 @@ class JobFailureReportTest {
         TestWorlds.deciders(world, 10);
         JobFailedException failed = assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 4, 1 / 60f));
         assertFalse(failed.getMessage().contains("runJob runs on worker threads"), failed.getMessage());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Threading.class, names = {"WORKERS_SAME_TICK", "WORKERS_NEXT_TICK"})
+    void aJobThatFailsOnWorkersWithNoStackTraceIsToldWhyAndTheRule(Threading threading) {
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(10)) {
+            @Override
+            protected void runJob(int entityId, Stamp input, Stamp output) {
+                NullPointerException fastThrown = new NullPointerException(); // as the JIT throws one, often
+                fastThrown.setStackTrace(new StackTraceElement[0]);
+                throw fastThrown;
+            }
+        };
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 10);
+        JobFailedException failed = assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 4, 1 / 60f));
+        assertTrue(failed.getMessage().contains("-XX:-OmitStackTraceInFastThrow keeps it; if it came from artemis:"
+                + " runJob runs on worker threads"), failed.getMessage());
     }
 }
