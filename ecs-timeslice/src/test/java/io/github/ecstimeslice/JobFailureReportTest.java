@@ -41,16 +41,8 @@ class JobFailureReportTest {
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
     void aJobThatFailsInsideArtemisOnWorkersIsToldTheRule(IoPolicy policy, Threading threading) {
-        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(10)) {
-            @Override
-            protected void runJob(int entityId, Stamp input, Stamp output) {
-                new IntBag(-entityId - 1); // throws inside artemis, always with a stack trace
-            }
-        };
-        system.setThreading(threading);
-        World world = TestWorlds.of(system);
-        TestWorlds.deciders(world, 10);
-        JobFailedException failed = assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 4, 1 / 60f));
+        // throws inside artemis, always with a stack trace
+        JobFailedException failed = failureOf(policy, threading, () -> new IntBag(-1));
         String rule = "(runJob runs on worker threads: edit the world in outputSaved, read it in setUpInput)";
         if (threading == Threading.WORLD_THREAD) {
             assertFalse(failed.getMessage().contains(rule), failed.getMessage());
@@ -62,35 +54,35 @@ class JobFailureReportTest {
     @ParameterizedTest
     @EnumSource(value = Threading.class, names = {"WORKERS_SAME_TICK", "WORKERS_NEXT_TICK"})
     void aJobThatFailsInItsOwnCodeOnWorkersIsToldNoRule(Threading threading) {
-        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(10)) {
-            @Override
-            protected void runJob(int entityId, Stamp input, Stamp output) {
-                throw new ArithmeticException("the game's own bug");
-            }
-        };
-        system.setThreading(threading);
-        World world = TestWorlds.of(system);
-        TestWorlds.deciders(world, 10);
-        JobFailedException failed = assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 4, 1 / 60f));
+        JobFailedException failed = failureOf(IoPolicy.AIAO, threading, () -> {
+            throw new ArithmeticException("the game's own bug");
+        });
         assertFalse(failed.getMessage().contains("runJob runs on worker threads"), failed.getMessage());
     }
 
     @ParameterizedTest
     @EnumSource(value = Threading.class, names = {"WORKERS_SAME_TICK", "WORKERS_NEXT_TICK"})
     void aJobThatFailsOnWorkersWithNoStackTraceIsToldWhyAndTheRule(Threading threading) {
-        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(10)) {
+        JobFailedException failed = failureOf(IoPolicy.AIAO, threading, () -> {
+            NullPointerException fastThrown = new NullPointerException(); // as the JIT throws one, often
+            fastThrown.setStackTrace(new StackTraceElement[0]);
+            throw fastThrown;
+        });
+        assertTrue(failed.getMessage().contains("-XX:-OmitStackTraceInFastThrow keeps it; if it came from artemis:"
+                + " runJob runs on worker threads"), failed.getMessage());
+    }
+
+    /** What the world throws when every job of a system under {@code threading} fails as {@code job} does. */
+    private static JobFailedException failureOf(IoPolicy policy, Threading threading, Runnable job) {
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(10)) {
             @Override
             protected void runJob(int entityId, Stamp input, Stamp output) {
-                NullPointerException fastThrown = new NullPointerException(); // as the JIT throws one, often
-                fastThrown.setStackTrace(new StackTraceElement[0]);
-                throw fastThrown;
+                job.run();
             }
         };
         system.setThreading(threading);
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 10);
-        JobFailedException failed = assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 4, 1 / 60f));
-        assertTrue(failed.getMessage().contains("-XX:-OmitStackTraceInFastThrow keeps it; if it came from artemis:"
-                + " runJob runs on worker threads"), failed.getMessage());
+        return assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 4, 1 / 60f));
     }
 }
