@@ -8,12 +8,13 @@ import java.util.Arrays;
 /**
  * Which entities a {@link TimeslicedSystem}'s next batch holds, by their significance
  * {@link Tiers}: every entity's tier and where it waits for its next job, and the sweep that asks
- * every entity's tier again within the reassess period.
+ * every entity's tier again within the reassess period ({@link TierSweep}), and each tier's
+ * decisions per second ({@link TierRates}).
  *
  * <p>The schedule. An entity in a tier of period p with phase c is due in batch k when k ≡ c
  * (mod p), so after a job in batch k it is due again p batches later. Phases are handed out round
  * robin per tier, so a tier's entities spread evenly over its p phases; a large tier hands them
- * out by blocks of neighbouring ids instead ({@link #handPhase}). An entity takes a phase at
+ * out by blocks of neighbouring ids instead ({@link TierPhases}). An entity takes a phase at
  * its first job after it joined or changed tier ({@link #RESPREAD}); until then: one that joined is
  * due in the next batch (the churn rule), one that moved to a faster tier too, and one that moved
  * to a slower tier keeps the batch it was due in. No entity's next batch is ever set more than the
@@ -37,17 +38,13 @@ final class TierSchedule {
     private static final int SET_TIER_SHIFT = 10;
     private static final int SET_PHASE_SHIFT = 16;
     private static final int SET_BITS = 0x3F;
-    /** Ids per block (512): a tier's entities in one block share a phase, once the tier is large. */
-    private static final int BLOCK_BITS = 9;
-    /** A tier shares phases by block from this many entities per phase on: 8 blocks' worth. */
-    private static final int BLOCK_MODE_PER_PHASE = 8 << BLOCK_BITS;
     /** The state of an id no subscribed entity has. */
     static final int NOT_SUBSCRIBED = -1;
 
-    private final TimeslicedSystem<?, ?> system;
-    private final TickFailures failures;
+    private final TierSweep sweep;
     Tiers tiers = Tiers.ONE;
-    private int[] periods = {1};
+    /** Per tier: its period in batches. */
+    int[] periods = {1};
     /**
      * Per entity id: its state (tier, {@link #RESPREAD}, and with more than one tier the set it
      * waits in), or {@link #NOT_SUBSCRIBED}.
@@ -65,31 +62,16 @@ final class TierSchedule {
     private final int[] dueTiers = new int[Tiers.MAX_TIERS];
     /** Per tier: its subscribed entities. */
     int[] entities = new int[1];
-    /** Per tier: the phase it handed out last; and, once it shares phases by block, each block's phase + 1 (0: none yet). */
-    private int[] phase = new int[1];
-    private int[][] blockPhases = new int[1][];
+    /** Per tier: the phase it hands an entity taking a new one. */
+    private TierPhases phases = new TierPhases(1);
     /** With more than one tier, per tier and phase: how many entities wait in its set. */
     private int[][] phaseCounts;
-    /** Per tier: the slots its entities have in the batch in progress. */
-    private int[] slots = new int[1];
-    /**
-     * Per tier, decisions per game second over the last (longest period) batches completed, which
-     * hold every phase of every tier: each batch's slots per tier and length in a ring, and the
-     * slots' sums.
-     */
-    double[] decisionsPerSecond = new double[1];
-    private int[][] recentSlots = new int[1][1];
-    private double[] recentSeconds = new double[1];
-    private long[] windowSlots = new long[1];
-    /** False until a batch started with these tiers: the batch before it is not theirs. */
-    private boolean batchStarted;
-    /** The sweep: entities it owes (fractions carried), and the id it goes on from. */
-    private double reassessCredit;
-    private int reassessFrom;
+    /** Per tier: the slots in the batch in progress, and decisions per second ({@link TierRates}'s, read by others). */
+    private TierRates rates = new TierRates(1, 1);
+    double[] decisionsPerSecond = rates.decisionsPerSecond;
 
     TierSchedule(TimeslicedSystem<?, ?> system, TickFailures failures) {
-        this.system = system;
-        this.failures = failures;
+        sweep = new TierSweep(this, system, failures);
     }
 
     /** True if there is more than one tier: batches are composed and tiers asked. */
@@ -126,10 +108,7 @@ final class TierSchedule {
         if (state == NOT_SUBSCRIBED) {
             return;
         }
-        int tier = tiered() ? setTier(state) : 0;
-        if (slots[tier] > 0) { // none were counted if the tiers changed since the batch began
-            slots[tier]--;
-        }
+        rates.slotDropped(tiered() ? setTier(state) : 0);
     }
 
     /** The entity joined: tier 0 until it is assessed, due in the next batch. */
@@ -264,15 +243,9 @@ final class TierSchedule {
         periods = nextPeriods;
         int count = nextPeriods.length;
         entities = new int[count];
-        phase = new int[count];
-        Arrays.fill(phase, -1); // the first hand-out moves to phase 0
-        blockPhases = new int[count][];
-        slots = new int[count];
-        decisionsPerSecond = new double[count];
-        recentSlots = new int[count][tiers.longestBatchPeriod()];
-        recentSeconds = new double[tiers.longestBatchPeriod()];
-        windowSlots = new long[count];
-        batchStarted = false;
+        phases = new TierPhases(count);
+        rates = new TierRates(count, tiers.longestBatchPeriod());
+        decisionsPerSecond = rates.decisionsPerSecond;
         int words = tiered() ? words(states.length) : 0;
         next = new long[words];
         respread = new long[words];
@@ -324,7 +297,7 @@ final class TierSchedule {
         }
         long[] dueNext = next;
         long[] moving = respread;
-        int[] slots = this.slots;
+        int[] slots = rates.slots;
         int size = 0;
         for (int word = 0, words = dueNext.length; words > word; word++) {
             long all = dueNext[word];
@@ -362,162 +335,30 @@ final class TierSchedule {
     private void takePhase(int entityId) {
         int state = states[entityId];
         int tier = state & TIER_BITS;
-        slots[tier]++;
+        rates.slots[tier]++;
         if ((state & NEXT) == 0) {
             leaveSet(entityId, state); // the next batch's set was emptied already
         }
-        states[entityId] = tier | wait(entityId, tier, handPhase(entityId, tier, periods[tier]));
+        int phase = phases.hand(entityId, tier, periods[tier], entities[tier], states.length, phaseCounts[tier]);
+        states[entityId] = tier | wait(entityId, tier, phase);
     }
 
-    /**
-     * The phase for an entity of {@code tier} to take: the next, round robin; or, in a tier with
-     * 8 blocks' worth of entities a phase or more, the phase of its block of 512 ids, a block
-     * taking the phase with the fewest entities when its first entity takes one. A batch's entities
-     * of a large slow tier then come in runs of neighbouring ids, whose components and history
-     * entries the memory streams in, however the entities move between tiers. Each new block evens
-     * the phases out: with a tier's blocks filled as they are handed out, no phase holds more than a
-     * block (an eighth of the mean) over the fewest, whatever ids the tier has.
-     */
-    private int handPhase(int entityId, int tier, int period) {
-        if (entities[tier] < BLOCK_MODE_PER_PHASE * period) {
-            return nextPhase(tier, period);
-        }
-        int block = entityId >>> BLOCK_BITS;
-        int[] phases = blockPhases[tier];
-        if (phases == null || block >= phases.length) {
-            phases = blockPhases[tier] = Arrays.copyOf(phases == null ? new int[0] : phases,
-                    Math.max(block + 1, (states.length >>> BLOCK_BITS) + 1));
-        }
-        if (phases[block] == 0) {
-            phases[block] = fewestEntities(phaseCounts[tier]) + 1;
-        }
-        return phases[block] - 1;
-    }
-
-    /** The phase with the fewest entities waiting, the first of equals. O(period). */
-    private static int fewestEntities(int[] counts) {
-        int fewest = 0;
-        for (int phase = 1; phase < counts.length; phase++) {
-            if (counts[phase] < counts[fewest]) {
-                fewest = phase;
-            }
-        }
-        return fewest;
-    }
-
-    /** The tier's next phase, round robin. */
-    private int nextPhase(int tier, int period) {
-        return phase[tier] = phase[tier] + 1 >= period ? 0 : phase[tier] + 1;
-    }
-
-    /**
-     * Batch {@code k} starts, so batch k - 1 is complete, having lasted {@code endedSeconds} of game
-     * time: its slots and length join the window of the last (longest period) batches, and each
-     * tier's decisions per second are its slots over the window's length. O(tiers + longest period).
-     */
+    /** Batch {@code k} starts, batch k - 1 having lasted {@code endedSeconds}: see {@link TierRates#batchStarting}. */
     void batchStarting(long k, double endedSeconds) {
-        if (batchStarted) {
-            int at = PortableMath.floorMod(k - 1, recentSeconds.length);
-            recentSeconds[at] = endedSeconds;
-            double windowSeconds = 0; // summed afresh: a running sum would keep the error of one huge length
-            for (double length : recentSeconds) {
-                windowSeconds += length;
-            }
-            for (int tier = 0; tier < slots.length; tier++) {
-                windowSlots[tier] += slots[tier] - recentSlots[tier][at];
-                recentSlots[tier][at] = slots[tier];
-                decisionsPerSecond[tier] = windowSeconds > 0 ? windowSlots[tier] / windowSeconds : 0;
-            }
-        }
-        Arrays.fill(slots, 0);
-        batchStarted = true;
+        rates.batchStarting(k, endedSeconds);
     }
 
     /**
-     * Asks the subscribed entity's tier and moves it there; if {@code tierOf} set other tiers, its
-     * answer was for the old ones, and the entity keeps the tier the new ones gave it until it is
-     * asked again.
+     * Asks the subscribed entity's tier and moves it there ({@link TierSweep#assess}).
      *
-     * @throws IllegalStateException naming the system, the entity and the value if {@code tierOf}
-     *                               answers a tier out of range, or with what it threw as the cause
+     * @throws IllegalStateException if {@code tierOf} answers a tier out of range, or threw
      */
     void assess(int entityId) {
-        int[] asked = periods;
-        int tier;
-        try {
-            tier = system.tierOf(entityId);
-        } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
-            throw tierOfFailed(entityId, thrown);
-        }
-        if (periods != asked) {
-            return;
-        }
-        if (tier < 0 || tier >= asked.length) {
-            throw notATier(entityId, tier);
-        }
-        move(entityId, tier);
+        sweep.assess(entityId);
     }
 
-    /** What a {@code tierOf} that threw fails with; a VM error is rethrown as it is. Off the sweep's path, which stays small. */
-    private IllegalStateException tierOfFailed(int entityId, Throwable thrown) {
-        if (Platform.isFatal(thrown)) {
-            throw (Error) thrown;
-        }
-        return new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") failed: " + thrown,
-                thrown);
-    }
-
-    private IllegalStateException notATier(int entityId, int tier) {
-        return new IllegalStateException(system.getClass().getName() + ".tierOf(" + entityId + ") returned " + tier
-                + ", not a tier of " + tiers + " (0 to " + (periods.length - 1) + ")");
-    }
-
-    /**
-     * Assesses this tick's share of the {@code subscribed} entities (ascending ids), going on where
-     * the last tick stopped, so that every one is asked once per reassess period; a failure is kept
-     * for the end of the tick and the entity keeps its tier. A {@code tierOf} that sets other tiers
-     * has the rest of the sweep ask with them; one that switches them off ends it. O(entities ×
-     * delta / period).
-     */
+    /** Assesses this tick's share of the {@code subscribed} entities ({@link TierSweep#reassessSome}). */
     void reassessSome(IntBag subscribed, float delta) {
-        int size = subscribed.size();
-        if (size == 0) {
-            return;
-        }
-        int[] ids = subscribed.getData();
-        int index = reassessStart(subscribed);
-        for (int i = 0, quota = reassessQuota(size, delta); quota > i; i++) {
-            if (index == size) {
-                index = 0; // the sweep starts over
-            }
-            int id = ids[index++];
-            try {
-                assess(id);
-            } catch (IllegalStateException failed) {
-                failures.add(failed);
-            }
-            reassessFrom = id + 1;
-            if (!tiered()) {
-                return; // tierOf switched the tiers off: no tier is asked with one
-            }
-        }
-    }
-
-    /**
-     * How many of the {@code subscribed} entities to assess in a tick of {@code delta} seconds so
-     * that the sweep covers them all once per reassess period: fractions carry, at most all of them.
-     */
-    private int reassessQuota(int subscribed, float delta) {
-        reassessCredit = Math.min(reassessCredit + subscribed * (delta / tiers.reassessSeconds()), subscribed);
-        int quota = (int) Math.ceil(reassessCredit);
-        reassessCredit -= quota;
-        return quota;
-    }
-
-    /** Where the sweep goes on in {@code subscribed} (ascending ids): the first id after the last it asked. */
-    private int reassessStart(IntBag subscribed) {
-        int at = Arrays.binarySearch(subscribed.getData(), 0, subscribed.size(), reassessFrom);
-        int index = at >= 0 ? at : -at - 1;
-        return index == subscribed.size() ? 0 : index;
+        sweep.reassessSome(subscribed, delta);
     }
 }
