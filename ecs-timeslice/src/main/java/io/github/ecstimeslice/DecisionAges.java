@@ -3,7 +3,7 @@ package io.github.ecstimeslice;
 /**
  * How old the decisions the game sees are: for the entities a {@link TimeslicedSystem} is
  * subscribed to, the age of each one's latest output (ticks and game seconds since it was saved),
- * mean and max. Filled on request by {@link TimeslicedSystem#measureAges(DecisionAges)}; reuse one
+ * mean and max. Filled on request by {@link DecisionStats#measureAges(DecisionAges)}; reuse one
  * instance to measure without allocating.
  *
  * <p>An output saved in the latest tick has age 0 ticks and 0 seconds. Entities with no output yet

@@ -59,7 +59,7 @@ public class DecisionHistory<O> extends PooledComponent {
     }
 
     /**
-     * The system tick (see {@link TimeslicedSystem#tick()}) at which the output of the given age
+     * The system tick (see {@link DecisionStats#tick()}) at which the output of the given age
      * was saved. O(1).
      *
      * @throws IndexOutOfBoundsException if {@code age} is negative or not below {@link #size()}
@@ -69,7 +69,7 @@ public class DecisionHistory<O> extends PooledComponent {
     }
 
     /**
-     * The system's game time in seconds (see {@link TimeslicedSystem#gameSeconds()}) at which the
+     * The system's game time in seconds (see {@link DecisionStats#gameSeconds()}) at which the
      * output of the given age was saved. O(1).
      *
      * @throws IndexOutOfBoundsException if {@code age} is negative or not below {@link #size()}
@@ -103,5 +103,19 @@ public class DecisionHistory<O> extends PooledComponent {
         }
         store = null;
         entityId = -1;
+    }
+
+    /**
+     * The highest entity id a system keeping {@code historyDepth} outputs per entity can hold
+     * (about 2<sup>30</sup> / (depth + 1); any id with {@link TimeslicedSystem#NO_HISTORY}).
+     *
+     * @throws IllegalArgumentException if {@code historyDepth} is below 0 or above 1,024
+     */
+    public static int highestEntityId(int historyDepth) {
+        if (historyDepth < TimeslicedSystem.NO_HISTORY || historyDepth > DecisionStore.MAX_DEPTH) {
+            throw new IllegalArgumentException("history depth must be from 0 to " + DecisionStore.MAX_DEPTH
+                    + ", was " + historyDepth);
+        }
+        return historyDepth == TimeslicedSystem.NO_HISTORY ? Integer.MAX_VALUE : DecisionStore.highestEntityId(historyDepth);
     }
 }

@@ -1,11 +1,20 @@
 package io.github.ecstimeslice;
 
 /**
- * A {@link TimeslicedSystem}'s clock and counters: ticks, game time, jobs and batches. The system
- * marks the tick's and the batch's boundaries, the job runners add the jobs they started to
- * {@link #jobsThisTick}, and the system's getters read the fields. O(1) per tick.
+ * What a {@link TimeslicedSystem} has done: its ticks and game time, the jobs it ran, its batches,
+ * the rate at which its entities decide and how old the decisions the game sees are, in all and
+ * per significance tier. One per system, reached by {@link TimeslicedSystem#stats()}; read-only,
+ * on the world's thread. Every getter is O(1) but the ages, which are measured on request.
+ *
+ * <p>Inside the library the system marks the tick's and the batch's boundaries and the job
+ * runners add the jobs they start to {@code jobsThisTick}.
  */
-final class Stats {
+public final class DecisionStats {
+
+    private final Batch batch;
+    private final TierSchedule schedule;
+    /** The system's histories, which the ages are measured from; set once they are made. */
+    Histories<?> histories;
 
     /** The current tick's index: 0 during the first processed tick. */
     long tick;
@@ -31,7 +40,15 @@ final class Stats {
     double endedBatchSeconds;
     private float tickDelta;
     private long batchStartJobs;
-    private long batchStartTick;
+    long batchStartTick;
+    /** Urgent jobs ({@link TimeslicedSystem#decideSoon}) started so far, and in this tick. */
+    long urgentJobsTotal;
+    int urgentJobsThisTick;
+
+    DecisionStats(Batch batch, TierSchedule schedule) {
+        this.batch = batch;
+        this.schedule = schedule;
+    }
 
     /**
      * The world's delta, checked (a tick needs one that is finite and at least 0) and rounded to a
@@ -54,19 +71,20 @@ final class Stats {
         gameSeconds += delta;
         tickDelta = delta;
         jobsThisTick = 0;
+        urgentJobsThisTick = 0;
     }
 
     /** A batch of {@code size} slots ended (its last job finished) and the next starts in this tick. */
     void batchTurnedOver(int size) {
         if (size > 0) {
             batchesCompleted++;
-            lastBatchJobs = jobsRunTotal - batchStartJobs;
+            lastBatchJobs = jobsRunTotal - urgentJobsTotal - batchStartJobs;
             lastBatchTicks = tick - batchStartTick;
             lastBatchSeconds = batchSeconds;
         }
         endedBatchSeconds = batchSeconds;
         batchSeconds = 0;
-        batchStartJobs = jobsRunTotal;
+        batchStartJobs = jobsRunTotal - urgentJobsTotal;
         batchStartTick = tick;
     }
 
@@ -74,6 +92,7 @@ final class Stats {
     void tickEnded() {
         jobsRunLastTick = jobsThisTick;
         jobsRunTotal += jobsThisTick;
+        urgentJobsTotal += urgentJobsThisTick;
         batchSeconds += tickDelta;
         tick++;
         inTick = false;
@@ -84,8 +103,120 @@ final class Stats {
         return inTick ? tick : tick - 1;
     }
 
-    /** Jobs per game second over the last completed batch; 0 before one completed. */
-    double decisionsPerSecond() {
-        return lastBatchSeconds > 0 ? lastBatchJobs / lastBatchSeconds : 0;
+
+    /** The current tick's index: 0 during the first processed tick. Saves record it. */
+    public long tick() {
+        return tick;
+    }
+
+    /** Game time in seconds at the end of the current tick: the sum of the processed ticks' deltas. */
+    public double gameSeconds() {
+        return gameSeconds;
+    }
+
+    /**
+     * How many jobs the last processed tick started (and, but for next-tick workers, finished),
+     * urgent ones included.
+     */
+    public int jobsRunLastTick() {
+        return jobsRunLastTick;
+    }
+
+    /** How many jobs the system has started in all, urgent ones included. */
+    public long jobsRunTotal() {
+        return jobsRunTotal;
+    }
+
+    /** How many urgent jobs ({@link TimeslicedSystem#decideSoon}) the system has started in all. */
+    public long urgentJobsTotal() {
+        return urgentJobsTotal;
+    }
+
+    /** How many non-empty batches have finished (all their jobs run). */
+    public long batchesCompleted() {
+        return batchesCompleted;
+    }
+
+    /** How many batches have started, the current one included (empty batches too). */
+    public long batchesStarted() {
+        return batch.batchesStarted;
+    }
+
+    /** How many entities the current batch started with. */
+    public int batchSize() {
+        return batch.size;
+    }
+
+    /** Position in the current batch: its slots started or dropped so far, 0 to {@link #batchSize()}. */
+    public int batchPosition() {
+        return batch.position;
+    }
+
+    /** How many ticks the last completed batch took, from its start to the next batch's start. */
+    public long lastBatchTicks() {
+        return lastBatchTicks;
+    }
+
+    /** How many game seconds the last completed batch took, from its start to the next batch's start. */
+    public double lastBatchSeconds() {
+        return lastBatchSeconds;
+    }
+
+    /**
+     * Decisions per game second over the last completed batch (its start to the next's): the
+     * batch's jobs, urgent ones not counted; 0 before one. With tiers, the sum of
+     * {@link #decisionsPerSecond(int)}: a batch holds only the entities due.
+     */
+    public double decisionsPerSecond() {
+        if (!schedule.tiered()) {
+            return lastBatchSeconds > 0 ? lastBatchJobs / lastBatchSeconds : 0;
+        }
+        double sum = 0;
+        for (double perTier : schedule.decisionsPerSecond) {
+            sum += perTier;
+        }
+        return sum;
+    }
+
+    /**
+     * Decisions per game second for {@code tier}'s entities, over the last (longest period)
+     * batches completed, which hold every phase of every tier; 0 before a batch completed. With
+     * one tier, {@link #decisionsPerSecond()}.
+     *
+     * @throws IllegalArgumentException if {@code tier} is not a tier of the system's tiers
+     */
+    public double decisionsPerSecond(int tier) {
+        checkedTier(tier);
+        return schedule.tiered() ? schedule.decisionsPerSecond[tier] : decisionsPerSecond(); // one tier: all
+    }
+
+    /**
+     * How many subscribed entities are in {@code tier} now.
+     *
+     * @throws IllegalArgumentException if {@code tier} is not a tier of the system's tiers
+     */
+    public int entitiesInTier(int tier) {
+        return schedule.entities[checkedTier(tier)];
+    }
+
+    /**
+     * Measures the ages of the subscribed entities' latest outputs into {@code ages} (returned): the
+     * entities the system was told of, also while artemis tells of a change. O(entity ids / 64 +
+     * entities).
+     */
+    public DecisionAges measureAges(DecisionAges ages) {
+        return histories.measureAges(ages, schedule, -1);
+    }
+
+    /** As {@link #measureAges(DecisionAges)}, for the subscribed entities in {@code tier}. */
+    public DecisionAges measureAges(int tier, DecisionAges ages) {
+        return histories.measureAges(ages, schedule, checkedTier(tier));
+    }
+
+    private int checkedTier(int tier) {
+        if (tier < 0 || tier >= schedule.tiers.count()) {
+            throw new IllegalArgumentException("tier must be from 0 to " + (schedule.tiers.count() - 1) + ", was " + tier);
+        }
+        return tier;
     }
 }

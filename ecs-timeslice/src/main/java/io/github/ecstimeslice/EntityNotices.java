@@ -19,7 +19,7 @@ final class EntityNotices {
         int[] ids = entities.getData();
         for (int i = 0, s = entities.size(); s > i; i++) {
             try {
-                system.join(ids[i]);
+                system.slicer.join(ids[i], system.decideNewcomersSoon());
             } catch (IllegalStateException thrown) {
                 failures.add(thrown);
             }
@@ -34,9 +34,16 @@ final class EntityNotices {
     static void left(IntBag entities, TimeslicedSystem<?, ?> system, TickFailures failures) {
         int[] ids = entities.getData();
         for (int i = 0, s = entities.size(); s > i; i++) {
-            system.forget(ids[i]);
+            system.slicer.forget(ids[i]);
         }
         tell(entities, system, false, failures);
+    }
+
+    /** A bag of the one entity, for artemis's one-entity notices (rare: artemis tells of bags). */
+    static IntBag one(int entityId) {
+        IntBag one = new IntBag(1);
+        one.add(entityId);
+        return one;
     }
 
     private static void tell(IntBag entities, TimeslicedSystem<?, ?> system, boolean joined, TickFailures failures) {

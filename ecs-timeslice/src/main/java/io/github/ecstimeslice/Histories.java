@@ -25,7 +25,7 @@ final class Histories<O> {
     private final TimeslicedSystem<?, O> system;
     private final Batch batch;
     private final TickFailures failures;
-    private final Stats stats;
+    private final DecisionStats stats;
     private ComponentMapper<? extends DecisionHistory<O>> mapper;
     /** The components of an entity that leaves, for {@link #forget}; reused. */
     private final Bag<Component> composition = new Bag<>();
@@ -40,7 +40,7 @@ final class Histories<O> {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     Histories(TimeslicedSystem<?, O> system, Class<? extends DecisionHistory<O>> type, int depth,
-              Batch batch, TickFailures failures, Stats stats) {
+              Batch batch, TickFailures failures, DecisionStats stats) {
         if (depth < TimeslicedSystem.NO_HISTORY || depth > DecisionStore.MAX_DEPTH) {
             throw new IllegalArgumentException("history depth must be from 0 to " + DecisionStore.MAX_DEPTH
                     + ", was " + depth);
@@ -117,16 +117,20 @@ final class Histories<O> {
     @SuppressWarnings("unchecked")
     private void save(int slot) {
         int entityId = batch.keys[slot];
-        if (depth == TimeslicedSystem.NO_HISTORY) {
-            system.outputSaved(entityId, (O) batch.outputs[slot]);
-            return;
-        }
-        Object output = store.outputs()[store.spare(entityId)];
-        if (!DecisionStore.pushIfAttached(store.stamps(), store.stride(), store.slots(), depth, entityId, stats.tick,
-                Double.doubleToLongBits(stats.gameSeconds))) {
+        save(entityId, (O) (depth == TimeslicedSystem.NO_HISTORY ? batch.outputs[slot]
+                : store.outputs()[store.spare(entityId)]));
+    }
+
+    /**
+     * Makes {@code output} (with a history, the entity's spare) the entity's latest, then
+     * publishes it; the caller catches what that throws.
+     */
+    void save(int entityId, O output) {
+        if (depth != TimeslicedSystem.NO_HISTORY && !DecisionStore.pushIfAttached(store.stamps(), store.stride(),
+                store.slots(), depth, entityId, stats.tick, Double.doubleToLongBits(stats.gameSeconds))) {
             firstSave(entityId);
         }
-        system.outputSaved(entityId, (O) output);
+        system.outputSaved(entityId, output);
     }
 
     /**

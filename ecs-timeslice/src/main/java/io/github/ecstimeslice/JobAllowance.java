@@ -73,11 +73,13 @@ final class JobAllowance {
     /**
      * Records that {@code jobs} of this tick's release ran. The rest carries to the next tick, up to
      * this tick's release plus one job: enough for what a batch left unused when it ran out
-     * mid-tick, never a backlog built up while there was less work than the budget allowed.
+     * mid-tick, never a backlog built up while there was less work than the budget allowed. Urgent
+     * jobs beyond the release are owed as far back, no further: later ticks earn them back first.
      */
     void spent(int jobs) {
         if (budget.releasesWithGameTime()) {
-            credit = Math.min(credit - jobs, lastRelease + 1);
+            double carried = lastRelease + 1;
+            credit = Math.max(-carried, Math.min(credit - jobs, carried));
         }
     }
 

@@ -197,7 +197,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     @Override
     protected final void processSystem() {
-        tickTiers.turnStarted(Stats.checkedDelta(world.delta, this), subscription.getEntities());
+        tickTiers.turnStarted(DecisionStats.checkedDelta(world.delta, this), subscription.getEntities());
         boolean processedAll = false;
         try {
             processEntities();

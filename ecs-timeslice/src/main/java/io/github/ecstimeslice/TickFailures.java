@@ -55,7 +55,7 @@ final class TickFailures {
     /** Drops the slot, whose job will not run: no decision of its tier. */
     void dropUnrun(Batch batch, int slot) {
         batch.drop(slot);
-        system.slotNotRun(batch.keys[slot]);
+        system.slicer.schedule.slotDropped(batch.keys[slot]); // a job fewer in its tier's count
     }
 
     /** Keeps the failure of the job for {@code entityId}, or rethrows a VM error. */

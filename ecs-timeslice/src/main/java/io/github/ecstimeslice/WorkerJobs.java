@@ -23,7 +23,7 @@ final class WorkerJobs<I, O> {
     private final Batch batch;
     private final Histories<O> histories;
     private final TickFailures failures;
-    private final Stats stats;
+    private final DecisionStats stats;
     private final JobAllowance allowance;
     /** The slots of the started jobs, in slot order; {@code started[0, startedCount)}. */
     private int[] started = new int[0];
@@ -36,7 +36,7 @@ final class WorkerJobs<I, O> {
     private final AtomicLong jobNanos = new AtomicLong();
 
     WorkerJobs(TimeslicedSystem<I, O> system, Batch batch, Histories<O> histories, TickFailures failures,
-               Stats stats, JobAllowance allowance) {
+               DecisionStats stats, JobAllowance allowance) {
         this.system = system;
         this.batch = batch;
         this.histories = histories;

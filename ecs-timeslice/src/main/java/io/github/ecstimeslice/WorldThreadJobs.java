@@ -17,14 +17,14 @@ final class WorldThreadJobs<I, O> {
     private final Batch batch;
     private final Histories<O> histories;
     private final TickFailures failures;
-    private final Stats stats;
+    private final DecisionStats stats;
     /** The input of every job with async input: read right before its job, so one object serves all. */
     private I sharedInput;
     /** With no history and async output, the output of every job: published as soon as it is written. */
     private O sharedOutput;
 
     WorldThreadJobs(TimeslicedSystem<I, O> system, Batch batch, Histories<O> histories, TickFailures failures,
-                    Stats stats) {
+                    DecisionStats stats) {
         this.system = system;
         this.batch = batch;
         this.histories = histories;

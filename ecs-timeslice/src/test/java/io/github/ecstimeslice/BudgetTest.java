@@ -41,11 +41,11 @@ class BudgetTest {
         for (int tick = 0; tick < 2000; tick++) {
             world.setDelta(hz > 0 ? (float) (1 / hz) : 0.001f + random.nextFloat() * 0.099f);
             world.process();
-            double owed = rate * system.gameSeconds();
-            assertTrue(system.jobsRunTotal() <= owed + 1e-6, "never ahead of the rate: "
-                    + system.jobsRunTotal() + " jobs, " + owed + " owed after tick " + tick);
-            if (system.batchPosition() < system.batchSize()) { // the batch did not run out this tick
-                assertEquals(owed, system.jobsRunTotal(), 1.0, "jobs run after tick " + tick);
+            double owed = rate * system.stats().gameSeconds();
+            assertTrue(system.stats().jobsRunTotal() <= owed + 1e-6, "never ahead of the rate: "
+                    + system.stats().jobsRunTotal() + " jobs, " + owed + " owed after tick " + tick);
+            if (system.stats().batchPosition() < system.stats().batchSize()) { // the batch did not run out this tick
+                assertEquals(owed, system.stats().jobsRunTotal(), 1.0, "jobs run after tick " + tick);
                 checked++;
             }
         }
@@ -62,7 +62,7 @@ class BudgetTest {
         int[] expectedJobs = {3, 3, 1, 5, 2, 4, 3, 3};
         for (int tick = 0; tick < expectedJobs.length; tick++) {
             TestWorlds.run(world, 1, 1 / 60f);
-            assertEquals(expectedJobs[tick], system.jobsRunLastTick(), "jobs in tick " + tick);
+            assertEquals(expectedJobs[tick], system.stats().jobsRunLastTick(), "jobs in tick " + tick);
         }
     }
 
@@ -74,10 +74,10 @@ class BudgetTest {
         StringBuilder jobs = new StringBuilder();
         for (int tick = 0; tick < 18; tick++) {
             TestWorlds.run(world, 1, 1 / 60f);
-            jobs.append(system.jobsRunLastTick());
+            jobs.append(system.stats().jobsRunLastTick());
         }
         // 1/6 job a tick: the sixth tick completes a job (float deltas may move it by one tick)
-        assertEquals(3, system.jobsRunTotal());
+        assertEquals(3, system.stats().jobsRunTotal());
         assertTrue(jobs.toString().matches("0000(01|10)0000(01|10)0000(01|10)"), jobs.toString());
     }
 
@@ -94,9 +94,9 @@ class BudgetTest {
                     @Override
                     public void jobRan(StampSystem s, int entityId, Stamp input) {
                         if (lastJob[entityId] >= 0) {
-                            worstGap[0] = Math.max(worstGap[0], s.tick() - lastJob[entityId]);
+                            worstGap[0] = Math.max(worstGap[0], s.stats().tick() - lastJob[entityId]);
                         }
-                        lastJob[entityId] = s.tick();
+                        lastJob[entityId] = s.stats().tick();
                     }
 
                     @Override
@@ -112,9 +112,9 @@ class BudgetTest {
         for (long last : lastJob) {
             assertTrue(last >= 300 - 32, "every entity decided recently: last at tick " + last);
         }
-        assertEquals(30, system.lastBatchTicks(), 1);
-        assertEquals(0.5, system.lastBatchSeconds(), 1 / 60.0 + 1e-6);
-        assertEquals(40_000, system.decisionsPerSecond(), 40_000 / 30.0 + 1);
+        assertEquals(30, system.stats().lastBatchTicks(), 1);
+        assertEquals(0.5, system.stats().lastBatchSeconds(), 1 / 60.0 + 1e-6);
+        assertEquals(40_000, system.stats().decisionsPerSecond(), 40_000 / 30.0 + 1);
     }
 
     @ParameterizedTest
@@ -129,14 +129,14 @@ class BudgetTest {
             float delta = 0.002f + random.nextFloat() * 0.03f;
             worstDelta = Math.max(worstDelta, delta);
             TestWorlds.run(world, 1, delta);
-            if (system.batchesCompleted() > 0) {
-                assertTrue(system.lastBatchSeconds() <= 0.25 + 2 * worstDelta + 1e-6,
-                        entities + " entities: a batch took " + system.lastBatchSeconds() + " s");
-                assertTrue(system.lastBatchSeconds() >= 0.25 - 2 * worstDelta - 1e-6,
-                        entities + " entities: a batch took only " + system.lastBatchSeconds() + " s");
+            if (system.stats().batchesCompleted() > 0) {
+                assertTrue(system.stats().lastBatchSeconds() <= 0.25 + 2 * worstDelta + 1e-6,
+                        entities + " entities: a batch took " + system.stats().lastBatchSeconds() + " s");
+                assertTrue(system.stats().lastBatchSeconds() >= 0.25 - 2 * worstDelta - 1e-6,
+                        entities + " entities: a batch took only " + system.stats().lastBatchSeconds() + " s");
             }
         }
-        assertTrue(system.batchesCompleted() >= 20, "batches: " + system.batchesCompleted());
+        assertTrue(system.stats().batchesCompleted() >= 20, "batches: " + system.stats().batchesCompleted());
     }
 
     // --- long ticks ---
@@ -154,9 +154,9 @@ class BudgetTest {
         TestWorlds.deciders(world, 600);
         TestWorlds.run(world, 100, 1 / 60f);
         TestWorlds.run(world, 1, 30f); // resumed from a breakpoint
-        assertTrue(system.jobsRunLastTick() <= 11, "the long tick ran " + system.jobsRunLastTick());
+        assertTrue(system.stats().jobsRunLastTick() <= 11, "the long tick ran " + system.stats().jobsRunLastTick());
         TestWorlds.run(world, 1, 1 / 60f);
-        assertTrue(system.jobsRunLastTick() <= 11, "and so did the tick after: " + system.jobsRunLastTick());
+        assertTrue(system.stats().jobsRunLastTick() <= 11, "and so did the tick after: " + system.stats().jobsRunLastTick());
     }
 
     @ParameterizedTest
@@ -166,9 +166,9 @@ class BudgetTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 600);
         TestWorlds.run(world, 1, 30f); // the game starts after a long load
-        assertTrue(system.jobsRunLastTick() <= 1, "the long first tick ran " + system.jobsRunLastTick());
+        assertTrue(system.stats().jobsRunLastTick() <= 1, "the long first tick ran " + system.stats().jobsRunLastTick());
         TestWorlds.run(world, 1, 1 / 60f);
-        assertTrue(system.jobsRunLastTick() <= 11, "then the rate: " + system.jobsRunLastTick());
+        assertTrue(system.stats().jobsRunLastTick() <= 11, "then the rate: " + system.stats().jobsRunLastTick());
     }
 
     @Test
@@ -182,7 +182,7 @@ class BudgetTest {
         TestWorlds.run(world, 3, 1 / 60f);
         system.setBudget(rate);
         TestWorlds.run(world, 1, 1 / 60f);
-        assertEquals(1, system.jobsRunLastTick(), "1.5 jobs earned, nothing carried from before");
+        assertEquals(1, system.stats().jobsRunLastTick(), "1.5 jobs earned, nothing carried from before");
     }
 
     @Test
@@ -194,7 +194,7 @@ class BudgetTest {
         TestWorlds.deciders(world, 100);
         TestWorlds.run(world, 10, 0.04f); // 4 jobs a tick
         TestWorlds.run(world, 1, 0.1f);   // long: counts as 0.04 s
-        assertEquals(4, system.jobsRunLastTick());
+        assertEquals(4, system.stats().jobsRunLastTick());
     }
 
     @Test
@@ -204,7 +204,7 @@ class BudgetTest {
         TestWorlds.run(world, 600, 1 / 60f); // ten seconds with nobody to decide for
         TestWorlds.deciders(world, 1000);
         TestWorlds.run(world, 1, 1 / 60f);
-        assertTrue(system.jobsRunLastTick() <= 2 * 10 + 1, "first tick with work ran " + system.jobsRunLastTick());
+        assertTrue(system.stats().jobsRunLastTick() <= 2 * 10 + 1, "first tick with work ran " + system.stats().jobsRunLastTick());
     }
 
     // --- millisPerTick ---
@@ -218,7 +218,7 @@ class BudgetTest {
         int[] jobs = new int[60];
         for (int tick = 0; tick < jobs.length; tick++) {
             TestWorlds.run(world, 1, 1 / 60f);
-            jobs[tick] = system.jobsRunLastTick();
+            jobs[tick] = system.stats().jobsRunLastTick();
             assertTrue(jobs[tick] >= 1, "at least one job in tick " + tick);
         }
         int[] sorted = jobs.clone();
@@ -251,7 +251,7 @@ class BudgetTest {
         TestWorlds.deciders(world, 1_000);
         for (int tick = 0; tick < 20; tick++) {
             TestWorlds.run(world, 1, 1 / 60f);
-            assertTrue(system.jobsRunLastTick() <= 1 + 4 + 1, "tick " + tick + " ran " + system.jobsRunLastTick());
+            assertTrue(system.stats().jobsRunLastTick() <= 1 + 4 + 1, "tick " + tick + " ran " + system.stats().jobsRunLastTick());
         }
     }
 
@@ -262,9 +262,9 @@ class BudgetTest {
         TestWorlds.deciders(world, 5);
         for (int tick = 0; tick < 12; tick++) {
             TestWorlds.run(world, 1, 1 / 60f);
-            assertEquals(1, system.jobsRunLastTick(), "tick " + tick);
+            assertEquals(1, system.stats().jobsRunLastTick(), "tick " + tick);
         }
-        assertEquals(2, system.batchesCompleted());
+        assertEquals(2, system.stats().batchesCompleted());
     }
 
     // --- changing at runtime ---
@@ -275,13 +275,13 @@ class BudgetTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 100);
         TestWorlds.run(world, 3, 0.1f);
-        assertEquals(2, system.jobsRunLastTick());
+        assertEquals(2, system.stats().jobsRunLastTick());
         system.setBudget(Budget.jobsPerTick(7));
         TestWorlds.run(world, 1, 0.1f);
-        assertEquals(7, system.jobsRunLastTick());
+        assertEquals(7, system.stats().jobsRunLastTick());
         system.setBudget(Budget.jobsPerSecond(30));
         TestWorlds.run(world, 1, 0.1f);
-        assertEquals(3, system.jobsRunLastTick());
+        assertEquals(3, system.stats().jobsRunLastTick());
     }
 
     @Test

@@ -135,7 +135,7 @@ abstract class ChurnRun implements StampSystem.Observer, EntitySubscription.Subs
             checkLatestOutputs();
             afterTick();
         }
-        long lastStarted = system.batchesStarted();
+        long lastStarted = system.stats().batchesStarted();
         world.dispose();
         if (onWorldThread) {
             replay();
@@ -169,31 +169,31 @@ abstract class ChurnRun implements StampSystem.Observer, EntitySubscription.Subs
     }
 
     private void beforeDecisions() {
-        events.add(new long[]{TICK, system.tick()});
+        events.add(new long[]{TICK, system.stats().tick()});
         snapshot = new HashSet<>();
         IntBag ids = subscription.getEntities();
         for (int i = 0; i < ids.size(); i++) {
             snapshot.add(serialOf(ids.get(i)));
         }
-        batchBefore = system.batchesStarted();
+        batchBefore = system.stats().batchesStarted();
     }
 
     private void afterDecisions() {
-        long batch = system.batchesStarted();
+        long batch = system.stats().batchesStarted();
         if (batch != batchBefore) {
             assertEquals(batchBefore + 1, batch, label + ": at most one batch starts in a tick");
             members.put(batch, snapshot);
-            batchStartedIn.put(system.tick() - 1, batch);
+            batchStartedIn.put(system.stats().tick() - 1, batch);
         }
     }
 
     @Override
     public void jobRan(StampSystem s, int entityId, Stamp input) {
-        jobs.add(new long[]{input.serial, s.batchesStarted()});
+        jobs.add(new long[]{input.serial, s.stats().batchesStarted()});
         if (onWorldThread) {
             assertTrue(subscribed(entityId), label + ": job for entity " + entityId + ", which is not subscribed");
             assertEquals(serialOf(entityId), input.serial, label + ": job input read from another entity");
-            events.add(new long[]{JOB, input.serial, s.batchesStarted()});
+            events.add(new long[]{JOB, input.serial, s.stats().batchesStarted()});
         }
     }
 

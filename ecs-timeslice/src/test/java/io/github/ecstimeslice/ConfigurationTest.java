@@ -41,15 +41,15 @@ class ConfigurationTest {
                 () -> new StampSystem(IoPolicy.SISO, Budget.jobsPerTick(1), depth));
         assertTrue(e.getMessage().contains("depth") && e.getMessage().contains(String.valueOf(depth)), e.getMessage());
         IllegalArgumentException asked = assertThrows(IllegalArgumentException.class,
-                () -> TimeslicedSystem.highestEntityId(depth));
+                () -> DecisionHistory.highestEntityId(depth));
         assertEquals(e.getMessage(), asked.getMessage());
     }
 
     @Test
     void theHighestEntityIdShrinksWithTheHistoryDepth() {
-        assertEquals(Integer.MAX_VALUE, TimeslicedSystem.highestEntityId(TimeslicedSystem.NO_HISTORY));
-        assertEquals(306_783_376, TimeslicedSystem.highestEntityId(2)); // 7 longs of stamps an id in one long[]
-        assertEquals(1_047_041, TimeslicedSystem.highestEntityId(1024));
+        assertEquals(Integer.MAX_VALUE, DecisionHistory.highestEntityId(TimeslicedSystem.NO_HISTORY));
+        assertEquals(306_783_376, DecisionHistory.highestEntityId(2)); // 7 longs of stamps an id in one long[]
+        assertEquals(1_047_041, DecisionHistory.highestEntityId(1024));
     }
 
     @Test
@@ -68,7 +68,7 @@ class ConfigurationTest {
         TestWorlds.deciders(world, 2);
         TestWorlds.run(world, 3, 0.1f);
         assertSame(world, third.seen);
-        assertEquals(3 * 2, second.jobsRunTotal(), "the second system decided for both entities every tick");
+        assertEquals(3 * 2, second.stats().jobsRunTotal(), "the second system decided for both entities every tick");
     }
 
     /** A system that notes the world it was set up with. */

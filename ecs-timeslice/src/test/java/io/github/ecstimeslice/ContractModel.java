@@ -258,16 +258,16 @@ final class ContractModel {
             return;
         }
         if (badDelta) {
-            statTick = system.tick();
-            statSeconds = system.gameSeconds();
-            statBatches = system.batchesStarted();
-            statTotal = system.jobsRunTotal();
-            statLast = system.jobsRunLastTick();
+            statTick = system.stats().tick();
+            statSeconds = system.stats().gameSeconds();
+            statBatches = system.stats().batchesStarted();
+            statTotal = system.stats().jobsRunTotal();
+            statLast = system.stats().jobsRunLastTick();
             return;
         }
         drain();
-        if (system.tick() != modelTick) {
-            violate("7 stats", "tick() is " + system.tick() + " at the start of turn " + modelTick);
+        if (system.stats().tick() != modelTick) {
+            violate("7 stats", "tick() is " + system.stats().tick() + " at the start of turn " + modelTick);
         }
         turnThreading = threadingSet;
         turnBudget = budgetSet;
@@ -346,7 +346,7 @@ final class ContractModel {
         }
         drain();
         checkPendingSave(null);
-        if (maybeStart && system.batchesStarted() == batches + 1) {
+        if (maybeStart && system.stats().batchesStarted() == batches + 1) {
             resolveStart();
         }
         maybeStart = false;
@@ -376,12 +376,12 @@ final class ContractModel {
             violate("9 exceptions", "world.delta " + value + " should throw an IllegalArgumentException naming it, threw "
                     + describe(thrown));
         }
-        if (system.tick() != statTick || Double.doubleToLongBits(system.gameSeconds()) != Double.doubleToLongBits(statSeconds)
-                || system.batchesStarted() != statBatches || system.jobsRunTotal() != statTotal
-                || system.jobsRunLastTick() != statLast) {
+        if (system.stats().tick() != statTick || Double.doubleToLongBits(system.stats().gameSeconds()) != Double.doubleToLongBits(statSeconds)
+                || system.stats().batchesStarted() != statBatches || system.stats().jobsRunTotal() != statTotal
+                || system.stats().jobsRunLastTick() != statLast) {
             violate("9 exceptions", "a tick with world.delta " + value + " changed the system: tick " + statTick + " -> "
-                    + system.tick() + ", gameSeconds " + statSeconds + " -> " + system.gameSeconds() + ", batches "
-                    + statBatches + " -> " + system.batchesStarted() + ", jobs " + statTotal + " -> " + system.jobsRunTotal());
+                    + system.stats().tick() + ", gameSeconds " + statSeconds + " -> " + system.stats().gameSeconds() + ", batches "
+                    + statBatches + " -> " + system.stats().batchesStarted() + ", jobs " + statTotal + " -> " + system.stats().jobsRunTotal());
         }
     }
 
@@ -413,16 +413,16 @@ final class ContractModel {
         input.entityId = entityId;
         input.serial = tag == null ? -1 : tag.serial;
         input.membership = tag == null ? -1 : tag.membership;
-        input.readTick = system.tick();
-        input.readSeconds = system.gameSeconds();
+        input.readTick = system.stats().tick();
+        input.readSeconds = system.stats().gameSeconds();
         input.otherTick = script.otherTick(this, entityId);
         if (m == null) {
             Membership gone = current.get(entityId);
             violate("1 no job after leaving", "setUpInput for " + (gone == null ? "entity " + entityId : gone)
                     + ", which is not subscribed" + (gone == null ? "" : leftWhen(gone)));
         }
-        if (system.tick() != modelTick) {
-            violate("7 stats", "tick() is " + system.tick() + " during turn " + modelTick);
+        if (system.stats().tick() != modelTick) {
+            violate("7 stats", "tick() is " + system.stats().tick() + " during turn " + modelTick);
         }
         if (lost || m == null) {
             input.readBatch = batch == null ? -1 : batch.number;
@@ -641,8 +641,8 @@ final class ContractModel {
         if (output.entityId != entityId || output.serial != m.serial || output.membership != m.number) {
             violate("2 no stale outputs", m + " was given " + output);
         }
-        if (system.tick() != modelTick) {
-            violate("7 stats", "tick() is " + system.tick() + " during turn " + modelTick);
+        if (system.stats().tick() != modelTick) {
+            violate("7 stats", "tick() is " + system.stats().tick() + " during turn " + modelTick);
         }
         Job job = null;
         if (!lost) {
@@ -932,17 +932,17 @@ final class ContractModel {
     }
 
     private void checkStats(long turn) {
-        if (system.tick() != modelTick) {
-            violate("7 stats", "tick() is " + system.tick() + " after " + modelTick + " processed turns");
+        if (system.stats().tick() != modelTick) {
+            violate("7 stats", "tick() is " + system.stats().tick() + " after " + modelTick + " processed turns");
         }
-        if (Double.doubleToLongBits(system.gameSeconds()) != Double.doubleToLongBits(modelSeconds)) {
-            violate("7 stats", "gameSeconds() is " + system.gameSeconds() + ", the deltas sum to " + modelSeconds);
+        if (Double.doubleToLongBits(system.stats().gameSeconds()) != Double.doubleToLongBits(modelSeconds)) {
+            violate("7 stats", "gameSeconds() is " + system.stats().gameSeconds() + ", the deltas sum to " + modelSeconds);
         }
         if (system.policy() != policySet) {
             violate("7 stats", "policy() is " + system.policy() + ", last set " + policySet);
         }
         long counted = runs.get();
-        long total = system.jobsRunTotal();
+        long total = system.stats().jobsRunTotal();
         boolean exact = turnThreading != Threading.WORKERS_NEXT_TICK;
         long jobs;
         if (exact) {
@@ -953,8 +953,8 @@ final class ContractModel {
                 violate("7 stats", "jobsRunTotal() is " + total + ", runJob ran " + counted + " times");
             }
             jobs = counted - totalBefore;
-            if (system.jobsRunLastTick() != jobs) {
-                violate("7 stats", "jobsRunLastTick() is " + system.jobsRunLastTick() + ", " + jobs
+            if (system.stats().jobsRunLastTick() != jobs) {
+                violate("7 stats", "jobsRunLastTick() is " + system.stats().jobsRunLastTick() + ", " + jobs
                         + " jobs ran in the turn");
             }
         } else {
@@ -962,7 +962,7 @@ final class ContractModel {
                 violate("7 stats", "runJob ran " + counted + " times, jobsRunTotal() is " + total
                         + " (was " + totalBefore + " a turn ago; next-tick jobs of the last turn are finished)");
             }
-            jobs = system.jobsRunLastTick();
+            jobs = system.stats().jobsRunLastTick();
             if (total - totalBefore != jobs) {
                 violate("7 stats", "jobsRunTotal() went from " + totalBefore + " to " + total
                         + ", jobsRunLastTick() is " + jobs);
@@ -975,15 +975,15 @@ final class ContractModel {
         if (lost) {
             return;
         }
-        if (system.batchesStarted() != batches) {
-            violate(system.batchesStarted() > batches ? "3 one job per batch" : "4 policy timing",
-                    "batchesStarted() is " + system.batchesStarted() + ", expected " + batches
-                            + (system.batchesStarted() > batches ? " (a batch started while entity "
+        if (system.stats().batchesStarted() != batches) {
+            violate(system.stats().batchesStarted() > batches ? "3 one job per batch" : "4 policy timing",
+                    "batchesStarted() is " + system.stats().batchesStarted() + ", expected " + batches
+                            + (system.stats().batchesStarted() > batches ? " (a batch started while entity "
                             + batch.firstPending() + " had no job yet)" : " (the batch was done)"));
             lost = true;
             return;
         }
-        long done = system.batchesCompleted();
+        long done = system.stats().batchesCompleted();
         if (done != completed) {
             violate("7 stats", "batchesCompleted() is " + done + ", expected " + completed);
         }
@@ -991,12 +991,12 @@ final class ContractModel {
             violate("8 settings once per turn", "batch " + batch.number + " started in turn " + batch.startTurn
                     + " runs " + system.batchPolicy() + ", the policy when its turn began was " + batch.policy);
         }
-        int size = system.batchSize();
+        int size = system.stats().batchSize();
         if (size != batch.snapshot) {
             violate("7 stats", "batchSize() is " + size + ", the batch started with " + batch.snapshot
                     + " subscribed entities");
         }
-        int position = system.batchPosition();
+        int position = system.stats().batchPosition();
         boolean pendingKnown = !(batch.policy.syncInput() && turnThreading == Threading.WORKERS_NEXT_TICK);
         boolean pending = batch.hasPending();
         if (position < 0 || position > size || pendingKnown && !pending && position != size) {
@@ -1059,7 +1059,7 @@ final class ContractModel {
 
     /** Between ticks: measureAges agrees with the saves. */
     void checkAges(com.artemis.utils.IntBag subscribed) {
-        DecisionAges ages = system.measureAges(new DecisionAges());
+        DecisionAges ages = system.stats().measureAges(new DecisionAges());
         int with = 0;
         long maxTicks = 0;
         double sumTicks = 0;

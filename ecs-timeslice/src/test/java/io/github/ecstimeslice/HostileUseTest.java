@@ -174,13 +174,13 @@ class HostileUseTest {
         TestWorlds.deciders(world, 1);
         TestWorlds.run(world, 30, 1 / 60f);
         TestWorlds.run(world, 1, huge); // game time now so large that adding 1/60 s leaves it unchanged
-        long before = system.jobsRunTotal();
-        long batchesBefore = system.batchesStarted();
+        long before = system.stats().jobsRunTotal();
+        long batchesBefore = system.stats().batchesStarted();
         TestWorlds.run(world, 120, 1 / 60f); // 2 s: 20 batches of 0.1 s, 10 of them with the job
-        assertTrue(system.batchesStarted() - batchesBefore >= 18, "batches: " + (system.batchesStarted() - batchesBefore));
-        assertTrue(system.jobsRunTotal() - before >= 9, "jobs: " + (system.jobsRunTotal() - before));
-        assertEquals(0.1, system.lastBatchSeconds(), 1 / 60.0 + 1e-6);
-        assertEquals(5, system.decisionsPerSecond(1), 5 / 6.0 + 1e-6, "1 job in 0.2 s, counted from summed deltas");
+        assertTrue(system.stats().batchesStarted() - batchesBefore >= 18, "batches: " + (system.stats().batchesStarted() - batchesBefore));
+        assertTrue(system.stats().jobsRunTotal() - before >= 9, "jobs: " + (system.stats().jobsRunTotal() - before));
+        assertEquals(0.1, system.stats().lastBatchSeconds(), 1 / 60.0 + 1e-6);
+        assertEquals(5, system.stats().decisionsPerSecond(1), 5 / 6.0 + 1e-6, "1 job in 0.2 s, counted from summed deltas");
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -247,7 +247,7 @@ class HostileUseTest {
             protected void outputSaved(int entityId, Stamp output) {
                 super.outputSaved(entityId, output);
                 if (++saves[0] == replacedAtSave) { // removed and created again in one turn: artemis tells no listener
-                    replacedIn[0] = tick();
+                    replacedIn[0] = stats().tick();
                     world.getMapper(DecisionHistory.class).remove(entityId);
                     world.getMapper(DecisionHistory.class).create(entityId);
                 }
@@ -326,11 +326,11 @@ class HostileUseTest {
                 e.getMessage());
         TestWorlds.run(hitWorld, 10, DELTA);
         TestWorlds.run(twinWorld, 10, DELTA);
-        assertEquals(twin.tick(), hit.tick());
-        assertEquals(twin.gameSeconds(), hit.gameSeconds());
-        assertEquals(twin.jobsRunTotal(), hit.jobsRunTotal());
-        assertEquals(twin.batchesCompleted(), hit.batchesCompleted());
-        assertEquals(twin.lastBatchSeconds(), hit.lastBatchSeconds());
+        assertEquals(twin.stats().tick(), hit.stats().tick());
+        assertEquals(twin.stats().gameSeconds(), hit.stats().gameSeconds());
+        assertEquals(twin.stats().jobsRunTotal(), hit.stats().jobsRunTotal());
+        assertEquals(twin.stats().batchesCompleted(), hit.stats().batchesCompleted());
+        assertEquals(twin.stats().lastBatchSeconds(), hit.stats().lastBatchSeconds());
         for (int id : ids) {
             DecisionHistory<Stamp> expected = twin.historyOf(id);
             DecisionHistory<Stamp> actual = hit.historyOf(id);
@@ -350,7 +350,7 @@ class HostileUseTest {
             @Override
             protected void setUpInput(int entityId, Stamp input) {
                 super.setUpInput(entityId, input);
-                if (tick() == 2 && !switched[0]) {
+                if (stats().tick() == 2 && !switched[0]) {
                     switched[0] = true;
                     setThreading(Threading.WORLD_THREAD);
                 }
@@ -379,10 +379,10 @@ class HostileUseTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 2);
         TestWorlds.run(world, 2, DELTA); // tick 0: batch 1; tick 1: its saves, then batch 2 starts
-        assertEquals(2, system.batchesStarted());
+        assertEquals(2, system.stats().batchesStarted());
         assertEquals(IoPolicy.SISO, system.batchPolicy(), "the batch started in the turn the policy was set");
         TestWorlds.run(world, 1, DELTA);
-        assertEquals(3, system.batchesStarted());
+        assertEquals(3, system.stats().batchesStarted());
         assertEquals(IoPolicy.AIAO, system.batchPolicy(), "and the next one");
     }
 
@@ -398,9 +398,9 @@ class HostileUseTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 10);
         TestWorlds.run(world, 1, DELTA);
-        assertEquals(1, system.jobsRunLastTick());
+        assertEquals(1, system.stats().jobsRunLastTick());
         TestWorlds.run(world, 1, DELTA);
-        assertEquals(5, system.jobsRunLastTick());
+        assertEquals(5, system.stats().jobsRunLastTick());
     }
 
     @ParameterizedTest
@@ -450,13 +450,13 @@ class HostileUseTest {
         TestWorlds.deciders(world, 2); // the next batch needs more slots
         failNow[0] = true;
         assertThrows(IllegalStateException.class, world::process); // tick 1 saves tick 0's jobs, then fails
-        assertEquals(2, system.tick(), "tick 1 happened");
-        DecisionAges ages = system.measureAges(new DecisionAges());
+        assertEquals(2, system.stats().tick(), "tick 1 happened");
+        DecisionAges ages = system.stats().measureAges(new DecisionAges());
         assertEquals(2, ages.withOutput());
         assertEquals(0, ages.maxTicks(), "saved in the latest tick");
         assertEquals(0, ages.meanSeconds(), 1e-9);
         TestWorlds.run(world, 3, DELTA);
-        assertEquals(4, system.measureAges(ages).withOutput(), "the batch boundary is passed once it can be");
+        assertEquals(4, system.stats().measureAges(ages).withOutput(), "the batch boundary is passed once it can be");
     }
 
     @Test
@@ -484,13 +484,13 @@ class HostileUseTest {
         refuse[0] = true;
         assertSame(refusal, assertThrows(OutOfMemoryError.class, world::process));
         refuse[0] = false;
-        assertEquals(jobs.get(), system.jobsRunTotal(), "every job that ran is counted");
-        assertEquals(16, system.jobsRunLastTick());
+        assertEquals(jobs.get(), system.stats().jobsRunTotal(), "every job that ran is counted");
+        assertEquals(16, system.stats().jobsRunLastTick());
         for (int i = 32; i < 48; i++) {
             assertEquals(2, system.latestTick(ids[i]), "saved in the tick the executor failed");
         }
         TestWorlds.run(world, 2, DELTA); // nothing left to report
-        assertEquals(jobs.get(), system.jobsRunTotal());
+        assertEquals(jobs.get(), system.stats().jobsRunTotal());
         assertEquals(64 + 16, jobs.get());
     }
 
@@ -572,14 +572,14 @@ class HostileUseTest {
             protected void runJob(int entityId, Stamp input, Stamp output) {
                 super.runJob(entityId, input, output);
                 if (input.tick != batchStartTick) {
-                    stale.add("entity " + entityId + " ran on an input of tick " + input.tick + " in tick " + tick());
+                    stale.add("entity " + entityId + " ran on an input of tick " + input.tick + " in tick " + stats().tick());
                 }
             }
 
             @Override
             protected void begin() {
-                if (batchPosition() == batchSize()) {
-                    batchStartTick = tick();
+                if (stats().batchPosition() == stats().batchSize()) {
+                    batchStartTick = stats().tick();
                 }
             }
         };

@@ -91,7 +91,7 @@ class MovingPlayerGridTest {
                 truth[t][i] = (byte) trueTier(xOf[id], yOf[id], t);
                 sameTruthFor[i] = t > 0 && truth[t][i] == truth[t - 1][i] ? sameTruthFor[i] + 1 : 1;
                 tiers[i] = (byte) system.tier(id);
-                if (system.batchesStarted() > 1) { // the first batch holds every NPC, whatever its tier
+                if (system.stats().batchesStarted() > 1) { // the first batch holds every NPC, whatever its tier
                     npcTicksInTier[tiers[i]]++;
                 }
                 if (tiers[i] != truth[t][i]) {
@@ -105,8 +105,8 @@ class MovingPlayerGridTest {
             }
             int counted = 0;
             for (int tier = 0; tier < 3; tier++) {
-                system.measureAges(tier, ages);
-                assertEquals(system.entitiesInTier(tier), ages.entities(), label + ": ages count tier " + tier);
+                system.stats().measureAges(tier, ages);
+                assertEquals(system.stats().entitiesInTier(tier), ages.entities(), label + ": ages count tier " + tier);
                 counted += ages.entities();
                 if (t > 2 * HZ) {
                     assertTrue(ages.maxSeconds() <= CAP * BATCH_SECONDS + REASSESS_SECONDS + 1e-6, label
@@ -115,8 +115,8 @@ class MovingPlayerGridTest {
             }
             assertEquals(NPCS, counted, label + ": the tiers hold every NPC");
         }
-        long lastStarted = system.batchesStarted();
-        double endSeconds = system.gameSeconds();
+        long lastStarted = system.stats().batchesStarted();
+        double endSeconds = system.stats().gameSeconds();
         world.dispose();
 
         // waits in batches, and near NPCs within 2 batches

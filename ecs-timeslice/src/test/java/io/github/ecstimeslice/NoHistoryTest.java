@@ -72,7 +72,7 @@ class NoHistoryTest {
         World world = TestWorlds.of(system);
         System.arraycopy(TestWorlds.deciders(world, 10), 0, ids, 0, 10);
         assertThrows(StackOverflowError.class, () -> TestWorlds.run(world, 1, DELTA), "a VM error is rethrown as is");
-        assertEquals(3, system.batchPosition(), "the failed job counts as started");
+        assertEquals(3, system.stats().batchPosition(), "the failed job counts as started");
         assertEquals(List.of(0L), log.inputTicksOf(ids[0]), "the jobs before it published");
         assertEquals(List.of(0L), log.inputTicksOf(ids[1]), "the jobs before it published");
         assertTrue(log.inputTicksOf(ids[2]).isEmpty(), "the failed job published nothing");
@@ -129,14 +129,14 @@ class NoHistoryTest {
         int[] ids = TestWorlds.deciders(world, 3);
         TestWorlds.run(world, 10, DELTA);
         assertEquals(TimeslicedSystem.NO_HISTORY, system.historyDepth());
-        assertTrue(system.batchesCompleted() >= 3, "jobs ran");
+        assertTrue(system.stats().batchesCompleted() >= 3, "jobs ran");
         var histories = world.getMapper(DecisionHistory.class);
         for (int id : ids) {
             assertNull(system.latestOutput(id));
             assertNull(system.historyOf(id));
             assertFalse(histories.has(id), "entity " + id + " has no history component");
         }
-        DecisionAges ages = system.measureAges(new DecisionAges());
+        DecisionAges ages = system.stats().measureAges(new DecisionAges());
         assertEquals(3, ages.entities());
         assertEquals(0, ages.withOutput());
     }
@@ -165,7 +165,7 @@ class NoHistoryTest {
 
         @Override
         public void outputSaved(StampSystem system, int entityId, Stamp output) {
-            lines.add("tick " + system.tick() + ": entity " + entityId + " (serial " + output.serial
+            lines.add("tick " + system.stats().tick() + ": entity " + entityId + " (serial " + output.serial
                     + ") output of the input read at tick " + output.tick);
             saves.add(new long[]{entityId, output.tick});
         }

@@ -103,7 +103,7 @@ class OneTierEquivalenceTest {
                 assertTrue(oneTier ? tier == 0 : tier >= 0 && tier < system.tiers().count(), "entity " + id
                         + " has tier " + tier + " of " + system.tiers());
             }
-            assertEquals(entities, system.entitiesInTier(0) + (oneTier ? 0 : othersThanZero(system)));
+            assertEquals(entities, system.stats().entitiesInTier(0) + (oneTier ? 0 : othersThanZero(system)));
         }
         world.dispose();
     }
@@ -111,7 +111,7 @@ class OneTierEquivalenceTest {
     private static int othersThanZero(StampSystem system) {
         int sum = 0;
         for (int tier = 1; tier < system.tiers().count(); tier++) {
-            sum += system.entitiesInTier(tier);
+            sum += system.stats().entitiesInTier(tier);
         }
         return sum;
     }

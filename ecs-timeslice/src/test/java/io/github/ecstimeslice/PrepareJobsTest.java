@@ -45,7 +45,7 @@ class PrepareJobsTest {
         @Override
         protected void setUpInput(int entityId, Stamp input) {
             super.setUpInput(entityId, input);
-            events.add("input " + tick());
+            events.add("input " + stats().tick());
         }
 
         @Override
@@ -116,7 +116,7 @@ class PrepareJobsTest {
         TestWorlds.run(world, 30, 1 / 60f);
         // each batch: prepare, then its five inputs, all read in the tick it starts
         List<String> expected = new ArrayList<>();
-        for (long batch = 0; batch < system.batchesStarted(); batch++) {
+        for (long batch = 0; batch < system.stats().batchesStarted(); batch++) {
             long start = batch * 3; // five jobs at two a tick: a batch every three ticks
             expected.add("prepare");
             for (int i = 0; i < 5; i++) {
@@ -134,15 +134,15 @@ class PrepareJobsTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 5);
         TestWorlds.run(world, 3, 1 / 60f); // tick 3 starts jobs, and a batch (five jobs at two a tick)
-        long jobsBefore = system.jobsRunTotal();
+        long jobsBefore = system.stats().jobsRunTotal();
         system.throwsLeft = 1;
         world.setDelta(1 / 60f);
         IllegalStateException thrown = assertThrows(IllegalStateException.class, world::process);
         assertEquals("no candidates today", thrown.getMessage());
-        assertEquals(jobsBefore, system.jobsRunTotal(), "no job ran in the tick whose prepareJobs threw");
+        assertEquals(jobsBefore, system.stats().jobsRunTotal(), "no job ran in the tick whose prepareJobs threw");
         int prepared = system.prepared;
         TestWorlds.run(world, 3, 1 / 60f);
-        assertTrue(system.jobsRunTotal() > jobsBefore, "jobs run again");
+        assertTrue(system.stats().jobsRunTotal() > jobsBefore, "jobs run again");
         assertTrue(system.prepared > prepared, "prepared again");
     }
 }

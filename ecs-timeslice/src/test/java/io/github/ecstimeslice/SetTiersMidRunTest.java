@@ -100,7 +100,7 @@ class SetTiersMidRunTest {
                 assertEquals(current.tierOfCalls(), system.tierOfCalls, label + ": tierOf is not asked with one tier");
             }
         }
-        long lastStarted = system.batchesStarted();
+        long lastStarted = system.stats().batchesStarted();
         world.dispose();
         checkJobs(system, ids, switches, lastStarted, label);
     }
@@ -108,7 +108,7 @@ class SetTiersMidRunTest {
     private static void switchTo(TierProbe system, Tiers tiers, List<Switch> switches) {
         int before = system.tiers().count();
         system.setTiers(tiers);
-        switches.add(new Switch(tiers, system.batchesStarted(), system.ticks, system.tierOfCalls));
+        switches.add(new Switch(tiers, system.stats().batchesStarted(), system.ticks, system.tierOfCalls));
         for (int id = 0; id < ENTITIES; id++) {
             int tier = system.tier(id);
             assertTrue(tier >= 0 && tier < tiers.count(), "from " + before + " tiers to " + tiers + ": entity " + id
@@ -132,7 +132,7 @@ class SetTiersMidRunTest {
         }
         int sum = 0;
         for (int tier = 0; tier < count; tier++) {
-            assertEquals(counted[tier], system.entitiesInTier(tier), label + ": entities in tier " + tier);
+            assertEquals(counted[tier], system.stats().entitiesInTier(tier), label + ": entities in tier " + tier);
             sum += counted[tier];
         }
         assertEquals(ids.length, sum, label + ": the tiers hold every entity");
@@ -196,7 +196,7 @@ class SetTiersMidRunTest {
         int joiner = TestWorlds.deciders(world, 1)[0];
         TestWorlds.run(world, 1, DELTA);
         assertNotNull(system.latestOutput(joiner), "the joiner's first job is in the batch after it joined");
-        assertEquals(4, system.entitiesInTier(0) + system.entitiesInTier(1), "the tiers hold every entity");
+        assertEquals(4, system.stats().entitiesInTier(0) + system.stats().entitiesInTier(1), "the tiers hold every entity");
     }
 
     @Test
@@ -209,10 +209,10 @@ class SetTiersMidRunTest {
         int joiner = TestWorlds.deciders(world, 1)[0]; // asked as it joins: tier 3, then the tiers go to two
         TestWorlds.run(world, 1, DELTA);
         assertEquals(1, system.tier(joiner), "tier 3 is gone: the slowest there is");
-        assertEquals(List.of(3, 1), List.of(system.entitiesInTier(0), system.entitiesInTier(1)));
+        assertEquals(List.of(3, 1), List.of(system.stats().entitiesInTier(0), system.stats().entitiesInTier(1)));
         world.delete(joiner);
         TestWorlds.run(world, 1, DELTA); // artemis tells the system it left
-        assertEquals(List.of(3, 0), List.of(system.entitiesInTier(0), system.entitiesInTier(1)));
+        assertEquals(List.of(3, 0), List.of(system.stats().entitiesInTier(0), system.stats().entitiesInTier(1)));
     }
 
     @Test
@@ -236,7 +236,7 @@ class SetTiersMidRunTest {
         int joiner = TestWorlds.deciders(world, 1)[0];
         TestWorlds.run(world, 1, DELTA);
         assertNotNull(system.latestOutput(joiner));
-        assertEquals(4, system.entitiesInTier(0));
+        assertEquals(4, system.stats().entitiesInTier(0));
     }
 
     @Test
@@ -244,7 +244,7 @@ class SetTiersMidRunTest {
         TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(10), Threading.WORLD_THREAD) {
             @Override
             protected int tierOf(int entityId) {
-                if (tick() == 5 && entityId == 0) {
+                if (stats().tick() == 5 && entityId == 0) {
                     setTiers(Tiers.decideEvery(1));
                 }
                 return super.tierOf(entityId);
@@ -283,7 +283,7 @@ class SetTiersMidRunTest {
             zoomedOut[0] = tick % 2 == 1;
             system.tick(world, 0.1f);
         }
-        long latest = system.tick() - 1;
+        long latest = system.stats().tick() - 1;
         for (int id = 1; id < 5; id++) {
             assertTrue(system.lastAskedAtTick[id] >= latest - 5, "entity " + id + " last asked in tick "
                     + system.lastAskedAtTick[id] + " of " + latest + ": the period is 5 ticks");
@@ -296,8 +296,8 @@ class SetTiersMidRunTest {
         TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(100), Threading.WORLD_THREAD) {
             @Override
             protected int tierOf(int entityId) {
-                askedByTick.computeIfAbsent(tick(), tick -> new ArrayList<>()).add(entityId);
-                if (tick() == 5 && entityId == 2) {
+                askedByTick.computeIfAbsent(stats().tick(), tick -> new ArrayList<>()).add(entityId);
+                if (stats().tick() == 5 && entityId == 2) {
                     setTiers(Tiers.decideEvery(1, 4).reassessEvery(DELTA));
                 }
                 return super.tierOf(entityId);

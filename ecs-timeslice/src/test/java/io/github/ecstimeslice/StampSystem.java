@@ -45,7 +45,7 @@ class StampSystem extends TimeslicedSystem<Stamp, Stamp> {
 
     @Override
     protected void setUpInput(int entityId, Stamp input) {
-        input.tick = tick();
+        input.tick = stats().tick();
         Serial serial = serials.get(entityId);
         input.serial = serial == null ? -1 : serial.value;
     }

@@ -15,11 +15,11 @@ class StatsTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 100);
         TestWorlds.run(world, 10, 0.1f);
-        assertEquals(0, system.decisionsPerSecond(), "no batch completed yet");
+        assertEquals(0, system.stats().decisionsPerSecond(), "no batch completed yet");
         TestWorlds.run(world, 1, 0.1f);
-        assertEquals(10, system.lastBatchTicks());
-        assertEquals(1.0, system.lastBatchSeconds(), 1e-5);
-        assertEquals(100, system.decisionsPerSecond(), 1e-3);
+        assertEquals(10, system.stats().lastBatchTicks());
+        assertEquals(1.0, system.stats().lastBatchSeconds(), 1e-5);
+        assertEquals(100, system.stats().decisionsPerSecond(), 1e-3);
     }
 
     @Test
@@ -30,7 +30,7 @@ class StatsTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 100);
         TestWorlds.run(world, 37, 0.1f);
-        DecisionAges ages = system.measureAges(new DecisionAges());
+        DecisionAges ages = system.stats().measureAges(new DecisionAges());
         assertEquals(100, ages.entities());
         assertEquals(100, ages.withOutput());
         assertEquals(4.5, ages.meanTicks(), 1e-9);
@@ -47,15 +47,15 @@ class StatsTest {
         TestWorlds.deciders(world, 100);
         DecisionAges ages = new DecisionAges();
         TestWorlds.run(world, 5, 0.1f);
-        system.measureAges(ages);
+        system.stats().measureAges(ages);
         assertEquals(0, ages.withOutput());
         assertEquals(0, ages.maxTicks());
         TestWorlds.run(world, 6, 0.1f); // through tick 10, which saved batch 1
-        system.measureAges(ages);
+        system.stats().measureAges(ages);
         assertEquals(100, ages.withOutput());
         assertEquals(0, ages.maxTicks());
         TestWorlds.run(world, 7, 0.1f); // through tick 17
-        system.measureAges(ages);
+        system.stats().measureAges(ages);
         assertEquals(7, ages.meanTicks(), 1e-9);
         assertEquals(7, ages.maxTicks());
         assertEquals(0.7, ages.maxSeconds(), 1e-4);
@@ -67,8 +67,8 @@ class StatsTest {
         StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1)) {
             @Override
             protected void outputSaved(int entityId, Stamp output) {
-                if (tick() == 3) {
-                    measured[0] = measureAges(new DecisionAges());
+                if (stats().tick() == 3) {
+                    measured[0] = stats().measureAges(new DecisionAges());
                 }
             }
         };
@@ -88,7 +88,7 @@ class StatsTest {
             @Override
             protected void entityJoined(int entityId) {
                 if (entityId == 3) {
-                    entities[0] = measureAges(new DecisionAges()).entities();
+                    entities[0] = stats().measureAges(new DecisionAges()).entities();
                 }
             }
         };

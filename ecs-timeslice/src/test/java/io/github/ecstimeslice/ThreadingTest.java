@@ -246,7 +246,7 @@ class ThreadingTest {
             World world = TestWorlds.of(system);
             int[] ids = TestWorlds.deciders(world, 5000);
             TestWorlds.run(world, 10, 0.1f);
-            assertEquals(10_000, system.jobsRunTotal());
+            assertEquals(10_000, system.stats().jobsRunTotal());
             // a task is handed out when chunks are published and it is free: at most once per
             // chunk, 4 chunks per thread taking part (the workers and the world's thread)
             int chunksPerTick = 4 * (Runtime.getRuntime().availableProcessors() + 1);
@@ -341,7 +341,7 @@ class ThreadingTest {
         ids[0] = TestWorlds.deciders(world, 20);
         assertThrows(StackOverflowError.class, () -> TestWorlds.run(world, 1, 0.1f), "a VM error is rethrown as is");
         TestWorlds.run(world, 2, 0.1f); // no JobFailedException left over from the tick that failed
-        long lastTick = system.tick() - 1;
+        long lastTick = system.stats().tick() - 1;
         assertEquals(lastTick, system.latestTick(ids[0][5]), "entity 5 decided in the last tick");
         assertEquals(lastTick, system.latestTick(ids[0][0]));
     }

@@ -61,8 +61,8 @@ class TierBalanceTest {
             perTier[system.tierFunction.applyAsInt(id)]++;
         }
         system.ticks(world, 50, DELTA);
-        assertEquals(List.of(perTier[0], perTier[1], perTier[2]), List.of(system.entitiesInTier(0),
-                system.entitiesInTier(1), system.entitiesInTier(2)));
+        assertEquals(List.of(perTier[0], perTier[1], perTier[2]), List.of(system.stats().entitiesInTier(0),
+                system.stats().entitiesInTier(1), system.stats().entitiesInTier(2)));
         assertEquals(1001, system.batchSizes.get(0));
         assertSizes(system.batchSizes, 2, 50, perTier[0] + perTier[1] / 4.0 + perTier[2] / 16.0,
                 "each tier over its phases: " + perTier[0] + " + " + perTier[1] + "/4 + " + perTier[2] + "/16");
@@ -124,7 +124,7 @@ class TierBalanceTest {
         for (int id : ids) {
             system.reassess(id);
         }
-        assertEquals(800, system.entitiesInTier(1));
+        assertEquals(800, system.stats().entitiesInTier(1));
         system.ticks(world, 40, DELTA);
         // each one's next job within 8 batches of its last (batch 10), then one every 8: 100 a batch
         assertSizes(system.batchSizes, 11 + 8, 50, 100, "800 moved into 8 phases");
@@ -141,7 +141,7 @@ class TierBalanceTest {
         system.ticks(world, 10, DELTA);
         system.tierFunction = id -> 1;
         system.ticks(world, 31 + 8 + 20, DELTA);
-        assertEquals(800, system.entitiesInTier(1), "the sweep asked every one within the reassess period");
+        assertEquals(800, system.stats().entitiesInTier(1), "the sweep asked every one within the reassess period");
         assertSizes(system.batchSizes, 10 + 31 + 8 + 1, 10 + 31 + 8 + 20, 100, "800 moved into 8 phases by the sweep");
         world.dispose();
     }
@@ -198,7 +198,7 @@ class TierBalanceTest {
         int inTier1 = blocks / 4 * 512 + blocks * 3 / 4;
         int inTier0 = ids.length - inTier1;
         system.ticks(world, 1 + 12, DELTA);
-        assertEquals(inTier1, system.entitiesInTier(1));
+        assertEquals(inTier1, system.stats().entitiesInTier(1));
         // 40 full blocks over 4 phases, 10 each; the 120 single ids 30 each, within a block
         assertSizes(system.batchSizes, 2, 13, inTier0 + inTier1 / 4.0, 512, "tier 0 and tier 1 over 4 phases");
         world.dispose();

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.lang.reflect.Field;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -67,7 +66,7 @@ class TierBouncingTest {
         system.setTiers(tiers.reassessEvery(DELTA / 2.0));
         system.tierFunction = id -> {
             int call = calls[id]++;
-            long step = system.tick() / switchTicks + id;
+            long step = system.stats().tick() / switchTicks + id;
             return switch (pattern) {
                 case CYCLE -> (int) (step % count);
                 case SLOWEST_AND_MIDDLE -> step % 2 == 0 ? count - 1 : count / 2;
@@ -88,11 +87,11 @@ class TierBouncingTest {
             }
             int sum = 0;
             for (int tier = 0; tier < system.tiers().count(); tier++) {
-                sum += system.entitiesInTier(tier);
+                sum += system.stats().entitiesInTier(tier);
             }
             assertEquals(ids.length, sum, label + ": the tiers hold every entity");
         }
-        long lastStarted = system.batchesStarted();
+        long lastStarted = system.stats().batchesStarted();
         world.dispose();
         int cap = system.tiers().longestBatchPeriod() + 1;
         long longest = 0;
@@ -151,15 +150,13 @@ class TierBouncingTest {
     }
 
     /** Sets the batches started so far, as if the system had run that long (batch indices wrap as ints). */
-    private static void startAt(TimeslicedSystem<?, ?> system, long batchesStarted) throws ReflectiveOperationException {
-        Field field = TimeslicedSystem.class.getDeclaredField("batch");
-        field.setAccessible(true);
-        ((Batch) field.get(system)).batchesStarted = batchesStarted;
+    private static void startAt(TimeslicedSystem<?, ?> system, long batchesStarted) {
+        system.slicer.batch.batchesStarted = batchesStarted;
     }
 
     /** Past 2^31 batches (400 days at 60 a second) the schedule goes on: the cap, and each fixed tier's period. */
     @Test
-    void theScheduleHoldsAcrossTheWrapOfTheBatchIndex() throws ReflectiveOperationException {
+    void theScheduleHoldsAcrossTheWrapOfTheBatchIndex() {
         long start = Integer.MAX_VALUE - 60L;
         TierProbe bouncing = bouncing(IoPolicy.AIAO, Threading.WORLD_THREAD, Budget.jobsPerTick(1000),
                 Tiers.decideEvery(1, 4, 16), Pattern.RANDOM, 1, 3);

@@ -61,11 +61,11 @@ class TierMovesTest {
                 system.reassess(id);
                 assertEquals(tierOf[id], system.tier(id), label + ": reassess moves at once");
                 if (tierOf[id] != from) {
-                    moves.add(new Move(id, from, tierOf[id], system.batchesStarted()));
+                    moves.add(new Move(id, from, tierOf[id], system.stats().batchesStarted()));
                 }
             }
         }
-        long lastStarted = system.batchesStarted();
+        long lastStarted = system.stats().batchesStarted();
         world.dispose();
 
         Map<Integer, List<Long>> jobs = system.jobsByEntity();

@@ -103,8 +103,8 @@ class TierOfFailureTest {
                     "tier 0 runs in every batch after the failure");
         }
         assertEquals(2, system.tier(BAD));
-        assertEquals(List.of(4, 4, 4), List.of(system.entitiesInTier(0), system.entitiesInTier(1),
-                system.entitiesInTier(2)));
+        assertEquals(List.of(4, 4, 4), List.of(system.stats().entitiesInTier(0), system.stats().entitiesInTier(1),
+                system.stats().entitiesInTier(2)));
         world.dispose();
     }
 
@@ -124,7 +124,7 @@ class TierOfFailureTest {
         Object[] failed = tickUntilFailure(system, world, REASSESS_TICKS + 1);
         assertNames((IllegalStateException) failed[1], system, BAD, String.valueOf(value));
         assertEquals(2, system.tier(BAD));
-        assertEquals(4, system.entitiesInTier(2));
+        assertEquals(4, system.stats().entitiesInTier(2));
         world.dispose();
     }
 
@@ -179,12 +179,12 @@ class TierOfFailureTest {
         system.ticks(world, REASSESS_TICKS, DELTA);
         int joining = TestWorlds.deciders(world, 1)[0];
         system.tierFunction = id -> id == joining ? -7 : GOOD.applyAsInt(id);
-        long systemTick = system.tick();
+        long systemTick = system.stats().tick();
         int tick = system.ticks;
 
         IllegalStateException failure = assertThrows(IllegalStateException.class, () -> system.tick(world, DELTA));
         assertNames(failure, system, joining, "-7");
-        long systemTickAfter = system.tick();
+        long systemTickAfter = system.stats().tick();
         int tierAfter = system.tier(joining);
         system.tierFunction = GOOD;
         system.ticks(world, 3, DELTA);
@@ -196,8 +196,8 @@ class TierOfFailureTest {
                                 && ranInBatchStartedIn(system, tick).containsAll(List.of(0, 3, 6, 9)),
                         "the other entities' jobs ran in the failed tick"),
                 () -> assertTrue(jobs.containsKey(joining), "the entity whose tier failed still gets jobs"),
-                () -> assertEquals(ENTITIES + 1, system.entitiesInTier(0) + system.entitiesInTier(1)
-                        + system.entitiesInTier(2), "the tiers count it"));
+                () -> assertEquals(ENTITIES + 1, system.stats().entitiesInTier(0) + system.stats().entitiesInTier(1)
+                        + system.stats().entitiesInTier(2), "the tiers count it"));
         world.dispose();
     }
 
@@ -282,8 +282,8 @@ class TierOfFailureTest {
                         "another system's subscription holds the entity that joined"),
                 () -> assertEquals(ENTITIES + 1, system.getSubscription().getEntities().size(),
                         "the timesliced system's own subscription holds it"),
-                () -> assertEquals(ENTITIES + 1, system.entitiesInTier(0) + system.entitiesInTier(1)
-                        + system.entitiesInTier(2), "the tiers count it"),
+                () -> assertEquals(ENTITIES + 1, system.stats().entitiesInTier(0) + system.stats().entitiesInTier(1)
+                        + system.stats().entitiesInTier(2), "the tiers count it"),
                 () -> assertTrue(system.jobsByEntity().containsKey(joining), "the entity that joined gets jobs"));
         world.dispose();
     }

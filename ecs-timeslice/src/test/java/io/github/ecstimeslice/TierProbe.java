@@ -45,12 +45,12 @@ class TierProbe extends StampSystem {
         observedBy(new Observer() {
             @Override
             public void jobRan(StampSystem system, int entityId, Stamp input) {
-                jobs.add(new long[]{entityId, system.batchesStarted()});
+                jobs.add(new long[]{entityId, system.stats().batchesStarted()});
             }
 
             @Override
             public void outputSaved(StampSystem system, int entityId, Stamp output) {
-                saves.add(new double[]{entityId, system.batchesStarted(), system.gameSeconds()});
+                saves.add(new double[]{entityId, system.stats().batchesStarted(), system.stats().gameSeconds()});
                 savedHook(entityId);
             }
         });
@@ -63,30 +63,30 @@ class TierProbe extends StampSystem {
     @Override
     protected int tierOf(int entityId) {
         tierOfCalls++;
-        tierOfCallsByTick.merge(tick(), 1, Integer::sum);
+        tierOfCallsByTick.merge(stats().tick(), 1, Integer::sum);
         if (entityId >= lastAskedAtTick.length) {
             int old = lastAskedAtTick.length;
             lastAskedAtTick = Arrays.copyOf(lastAskedAtTick, Math.max(entityId + 1, 2 * old));
             Arrays.fill(lastAskedAtTick, old, lastAskedAtTick.length, -1);
         }
-        lastAskedAtTick[entityId] = tick();
+        lastAskedAtTick[entityId] = stats().tick();
         return tierFunction.applyAsInt(entityId);
     }
 
     /** Runs one tick of {@code delta}; logs the batch it started, if one, also when the tick throws. */
     void tick(World world, float delta) {
-        long before = batchesStarted();
+        long before = stats().batchesStarted();
         world.setDelta(delta);
         try {
             world.process();
         } finally {
-            long after = batchesStarted();
+            long after = stats().batchesStarted();
             if (after != before) {
                 if (after != before + 1) {
                     throw new AssertionError("two batches started in tick " + ticks);
                 }
                 batchStartTicks.add(ticks);
-                batchSizes.add(batchSize());
+                batchSizes.add(stats().batchSize());
             }
             ticks++;
         }

@@ -24,10 +24,10 @@ class TierScheduleTest {
             observedBy(new Observer() {
                 @Override
                 public void jobRan(StampSystem system, int entityId, Stamp input) {
-                    while (batches.size() < system.batchesStarted()) {
+                    while (batches.size() < system.stats().batchesStarted()) {
                         batches.add(new ArrayList<>());
                     }
-                    batches.get((int) system.batchesStarted() - 1).add(entityId);
+                    batches.get((int) system.stats().batchesStarted() - 1).add(entityId);
                 }
 
                 @Override
@@ -81,8 +81,8 @@ class TierScheduleTest {
                 List.of(1, 2, 4)), system.batches.subList(3, 9)); // 5 (tier 2, phase 1) is due in batch 9
         assertEquals(0, system.tier(4));
         assertEquals(2, system.tier(0));
-        assertEquals(List.of(2, 2, 2), List.of(system.entitiesInTier(0), system.entitiesInTier(1),
-                system.entitiesInTier(2)));
+        assertEquals(List.of(2, 2, 2), List.of(system.stats().entitiesInTier(0), system.stats().entitiesInTier(1),
+                system.stats().entitiesInTier(2)));
     }
 
     @Test
@@ -98,9 +98,9 @@ class TierScheduleTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 1);
         TestWorlds.run(world, 600, 1 / 60f);
-        assertEquals(0.625, system.decisionsPerSecond(2), 0.625 * 0.05);
-        assertEquals(0.625, system.decisionsPerSecond(), 0.625 * 0.05);
-        assertEquals(0, system.decisionsPerSecond(0));
+        assertEquals(0.625, system.stats().decisionsPerSecond(2), 0.625 * 0.05);
+        assertEquals(0.625, system.stats().decisionsPerSecond(), 0.625 * 0.05);
+        assertEquals(0, system.stats().decisionsPerSecond(0));
     }
 
     @Test
@@ -109,8 +109,8 @@ class TierScheduleTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 30);
         TestWorlds.run(world, 60, 1 / 60f);
-        assertEquals(300, system.decisionsPerSecond(), 300 * 0.05);
-        assertEquals(system.decisionsPerSecond(), system.decisionsPerSecond(0));
+        assertEquals(300, system.stats().decisionsPerSecond(), 300 * 0.05);
+        assertEquals(system.stats().decisionsPerSecond(), system.stats().decisionsPerSecond(0));
     }
 
     @Test
@@ -130,11 +130,11 @@ class TierScheduleTest {
         }
         TestWorlds.run(a, 3, 0.1f);
         TestWorlds.run(b, 3, 0.1f);
-        assertEquals(5, tiered.jobsRunTotal() - tiered.jobsRunLastTick(), "the first batch's jobs");
-        assertEquals(untiered.jobsRunTotal(), tiered.jobsRunTotal());
-        assertEquals(5 / 0.3, untiered.decisionsPerSecond(), 1e-6, "5 jobs in the batch's 0.3 s");
-        assertEquals(untiered.decisionsPerSecond(), tiered.decisionsPerSecond(0), 1e-6);
-        assertEquals(untiered.decisionsPerSecond(), tiered.decisionsPerSecond(), 1e-6);
+        assertEquals(5, tiered.stats().jobsRunTotal() - tiered.stats().jobsRunLastTick(), "the first batch's jobs");
+        assertEquals(untiered.stats().jobsRunTotal(), tiered.stats().jobsRunTotal());
+        assertEquals(5 / 0.3, untiered.stats().decisionsPerSecond(), 1e-6, "5 jobs in the batch's 0.3 s");
+        assertEquals(untiered.stats().decisionsPerSecond(), tiered.stats().decisionsPerSecond(0), 1e-6);
+        assertEquals(untiered.stats().decisionsPerSecond(), tiered.stats().decisionsPerSecond(), 1e-6);
     }
 
     @Test
@@ -150,10 +150,10 @@ class TierScheduleTest {
             processIgnoringJobFailures(a);
             processIgnoringJobFailures(b);
         }
-        assertEquals(untiered.jobsRunTotal(), tiered.jobsRunTotal());
+        assertEquals(untiered.stats().jobsRunTotal(), tiered.stats().jobsRunTotal());
         // inputs that fail spend no budget: the batch's 5 jobs run in 3 ticks
-        assertEquals(5 / 0.3, untiered.decisionsPerSecond(), 1e-6, "5 jobs in the batch's 0.3 s");
-        assertEquals(untiered.decisionsPerSecond(), tiered.decisionsPerSecond(0), 1e-6);
+        assertEquals(5 / 0.3, untiered.stats().decisionsPerSecond(), 1e-6, "5 jobs in the batch's 0.3 s");
+        assertEquals(untiered.stats().decisionsPerSecond(), tiered.stats().decisionsPerSecond(0), 1e-6);
     }
 
     /** Two jobs a tick; the input of every entity from {@code id} on fails. */
@@ -191,10 +191,10 @@ class TierScheduleTest {
         system.reassess(2); // X moves to tier 1 before its job
         world.delete(2); // and leaves before it: the batch ends, having lasted 2 s
         TestWorlds.run(world, 1, 1f);
-        assertEquals(2, system.batchesStarted());
-        assertEquals(0.5, system.decisionsPerSecond(0), 1e-9, "A's job in 2 s");
-        assertEquals(0.5, system.decisionsPerSecond(1), 1e-9, "B's job in 2 s");
-        assertEquals(1.0, system.decisionsPerSecond(), 1e-9);
+        assertEquals(2, system.stats().batchesStarted());
+        assertEquals(0.5, system.stats().decisionsPerSecond(0), 1e-9, "A's job in 2 s");
+        assertEquals(0.5, system.stats().decisionsPerSecond(1), 1e-9, "B's job in 2 s");
+        assertEquals(1.0, system.stats().decisionsPerSecond(), 1e-9);
     }
 
     @Test
@@ -218,7 +218,7 @@ class TierScheduleTest {
         system.reassess(1); // 1 moves to tier 1 before its job
         assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 1, 1f)); // 1's input fails: no job
         TestWorlds.run(world, 1, 1f); // the next batch starts
-        assertEquals(2, system.batchesStarted());
-        assertEquals(0.5, system.decisionsPerSecond(), 1e-9, "one job in the batch's 2 s");
+        assertEquals(2, system.stats().batchesStarted());
+        assertEquals(0.5, system.stats().decisionsPerSecond(), 1e-9, "one job in the batch's 2 s");
     }
 }

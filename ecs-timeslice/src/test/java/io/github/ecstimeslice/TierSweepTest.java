@@ -84,7 +84,7 @@ class TierSweepTest {
             system.tick(world, delta);
             gameSeconds += delta;
             for (int id = 0; id < system.lastAskedAtTick.length; id++) {
-                if (system.lastAskedAtTick[id] == system.tick() - 1) {
+                if (system.lastAskedAtTick[id] == system.stats().tick() - 1) {
                     askedAt[id] = gameSeconds;
                 }
             }
@@ -126,7 +126,7 @@ class TierSweepTest {
         TierProbe system = new TierProbe(IoPolicy.AIAO, Budget.jobsPerTick(10), Threading.WORLD_THREAD) {
             @Override
             protected void entityJoined(int entityId) {
-                if (tier(entityId) != tierFunction.applyAsInt(entityId) || lastAskedAtTick[entityId] != tick()) {
+                if (tier(entityId) != tierFunction.applyAsInt(entityId) || lastAskedAtTick[entityId] != stats().tick()) {
                     wrong.add(entityId + " joined in tier " + tier(entityId));
                 }
             }
@@ -139,8 +139,8 @@ class TierSweepTest {
         TestWorlds.deciders(world, 5);
         system.tick(world, 1 / 60f);
         assertEquals(List.of(), wrong);
-        assertEquals(List.of(4, 5, 5), List.of(system.entitiesInTier(0), system.entitiesInTier(1),
-                system.entitiesInTier(2)));
+        assertEquals(List.of(4, 5, 5), List.of(system.stats().entitiesInTier(0), system.stats().entitiesInTier(1),
+                system.stats().entitiesInTier(2)));
         world.dispose();
     }
 
@@ -186,7 +186,7 @@ class TierSweepTest {
         TestWorlds.deciders(world, 5);
         system.ticks(world, 30, 2f); // long ticks too
         assertEquals(0, system.tierOfCalls);
-        assertEquals(25, system.entitiesInTier(0));
+        assertEquals(25, system.stats().entitiesInTier(0));
         world.dispose();
 
         TierProbe byDefault = new TierProbe(IoPolicy.SISO, Budget.jobsPerTick(3), Threading.WORLD_THREAD);

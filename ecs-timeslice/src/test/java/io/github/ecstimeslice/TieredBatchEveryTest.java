@@ -105,7 +105,7 @@ class TieredBatchEveryTest {
             assertEquals(batchTicks, lasted, hz + " Hz, batchEvery(" + batchSeconds + "): empty batch " + i
                     + " lasted " + lasted + " ticks; starts " + system.batchStartTicks);
         }
-        assertEquals(40, system.batchesStarted(), "one batch every " + batchTicks + " ticks");
+        assertEquals(40, system.stats().batchesStarted(), "one batch every " + batchTicks + " ticks");
         world.dispose();
     }
 
@@ -153,15 +153,15 @@ class TieredBatchEveryTest {
         for (int tick = 0; tick < 120; tick++) {
             system.tick(world, delta);
             for (int tier = 0; tier < 3; tier++) {
-                double expected = system.entitiesInTier(tier) / (TIERS.batchPeriod(tier) * batchSeconds);
-                double actual = system.decisionsPerSecond(tier);
+                double expected = system.stats().entitiesInTier(tier) / (TIERS.batchPeriod(tier) * batchSeconds);
+                double actual = system.stats().decisionsPerSecond(tier);
                 assertTrue(Math.abs(actual - expected) <= 0.05 * expected, "tick " + tick + ", tier " + tier
                         + ": " + actual + " decisions per second, expected " + expected);
             }
-            assertEquals(batchSeconds, system.lastBatchSeconds(), 1.5 * delta);
+            assertEquals(batchSeconds, system.stats().lastBatchSeconds(), 1.5 * delta);
         }
-        assertEquals(List.of(32, 320, 1600), List.of(system.entitiesInTier(0), system.entitiesInTier(1),
-                system.entitiesInTier(2)));
+        assertEquals(List.of(32, 320, 1600), List.of(system.stats().entitiesInTier(0), system.stats().entitiesInTier(1),
+                system.stats().entitiesInTier(2)));
         Map<Integer, List<Long>> jobs = system.jobsByEntity();
         assertEquals(1952, jobs.size());
         world.dispose();

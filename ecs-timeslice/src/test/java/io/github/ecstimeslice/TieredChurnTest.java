@@ -130,14 +130,14 @@ class TieredChurnTest {
         void joined(int entityId) {
             highestId = Math.max(highestId, entityId);
             memberships.computeIfAbsent(serialOf(entityId), s -> new ArrayList<>())
-                    .add(new long[]{system.batchesStarted(), Long.MAX_VALUE});
+                    .add(new long[]{system.stats().batchesStarted(), Long.MAX_VALUE});
         }
 
         @Override
         void left(long serial) {
             List<long[]> of = memberships.get(serial);
             if (of != null && of.get(of.size() - 1)[1] == Long.MAX_VALUE) {
-                of.get(of.size() - 1)[1] = system.batchesStarted();
+                of.get(of.size() - 1)[1] = system.stats().batchesStarted();
             }
         }
 
@@ -158,8 +158,8 @@ class TieredChurnTest {
             }
             int sum = 0;
             for (int tier = 0; tier < tiers.count(); tier++) {
-                assertEquals(counted[tier], system.entitiesInTier(tier), label + ": entities in tier " + tier);
-                sum += system.entitiesInTier(tier);
+                assertEquals(counted[tier], system.stats().entitiesInTier(tier), label + ": entities in tier " + tier);
+                sum += system.stats().entitiesInTier(tier);
             }
             assertEquals(subscription.getEntities().size(), sum, label + ": the tiers hold the subscription");
         }

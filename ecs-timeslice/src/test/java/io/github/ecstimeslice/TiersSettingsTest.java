@@ -112,19 +112,19 @@ class TiersSettingsTest {
         TestWorlds.run(world, 3, 0.1f);
         for (int bad : new int[]{-1, 3, 4, 16, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
             String value = String.valueOf(bad);
-            rejectedNaming(value, () -> system.entitiesInTier(bad));
-            rejectedNaming(value, () -> system.decisionsPerSecond(bad));
-            rejectedNaming(value, () -> system.measureAges(bad, new DecisionAges()));
+            rejectedNaming(value, () -> system.stats().entitiesInTier(bad));
+            rejectedNaming(value, () -> system.stats().decisionsPerSecond(bad));
+            rejectedNaming(value, () -> system.stats().measureAges(bad, new DecisionAges()));
         }
         for (int tier = 0; tier < 3; tier++) { // the good ones answer
-            system.entitiesInTier(tier);
-            system.decisionsPerSecond(tier);
-            system.measureAges(tier, new DecisionAges());
+            system.stats().entitiesInTier(tier);
+            system.stats().decisionsPerSecond(tier);
+            system.stats().measureAges(tier, new DecisionAges());
         }
         system.setTiers(Tiers.decideEvery(1, 4)); // fewer tiers: tier 2 is gone
-        rejectedNaming("2", () -> system.entitiesInTier(2));
-        rejectedNaming("2", () -> system.decisionsPerSecond(2));
-        rejectedNaming("2", () -> system.measureAges(2, new DecisionAges()));
+        rejectedNaming("2", () -> system.stats().entitiesInTier(2));
+        rejectedNaming("2", () -> system.stats().decisionsPerSecond(2));
+        rejectedNaming("2", () -> system.stats().measureAges(2, new DecisionAges()));
         world.dispose();
     }
 
@@ -134,10 +134,10 @@ class TiersSettingsTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 5);
         TestWorlds.run(world, 3, 0.1f);
-        assertEquals(5, system.entitiesInTier(0));
-        rejectedNaming("1", () -> system.entitiesInTier(1));
-        rejectedNaming("1", () -> system.decisionsPerSecond(1));
-        rejectedNaming("-1", () -> system.measureAges(-1, new DecisionAges()));
+        assertEquals(5, system.stats().entitiesInTier(0));
+        rejectedNaming("1", () -> system.stats().entitiesInTier(1));
+        rejectedNaming("1", () -> system.stats().decisionsPerSecond(1));
+        rejectedNaming("-1", () -> system.stats().measureAges(-1, new DecisionAges()));
         world.dispose();
     }
 }

@@ -140,14 +140,14 @@ class TimeslicedSystemTest {
         for (int tick = 0; tick < expected.length; tick++) {
             world.process();
             int[] e = expected[tick];
-            assertEquals(e[0], system.jobsRunLastTick(), "jobs run in tick " + tick);
-            assertEquals(e[1], system.batchPosition(), "position after tick " + tick);
-            assertEquals(e[2], system.batchesCompleted(), "batches completed after tick " + tick);
-            assertEquals(e[3], system.batchesStarted(), "batches started after tick " + tick);
-            assertEquals(5, system.batchSize());
+            assertEquals(e[0], system.stats().jobsRunLastTick(), "jobs run in tick " + tick);
+            assertEquals(e[1], system.stats().batchPosition(), "position after tick " + tick);
+            assertEquals(e[2], system.stats().batchesCompleted(), "batches completed after tick " + tick);
+            assertEquals(e[3], system.stats().batchesStarted(), "batches started after tick " + tick);
+            assertEquals(5, system.stats().batchSize());
         }
-        assertEquals(12, system.jobsRunTotal());
-        assertEquals(7, system.tick());
+        assertEquals(12, system.stats().jobsRunTotal());
+        assertEquals(7, system.stats().tick());
     }
 
     @ParameterizedTest
@@ -230,7 +230,7 @@ class TimeslicedSystemTest {
         decides.remove(ids[0]);
         TestWorlds.run(world, 1, DELTA);
         assertNull(system.latestOutput(ids[0]), "left: no output");
-        long rejoinedAt = system.tick();
+        long rejoinedAt = system.stats().tick();
         decides.create(ids[0]);
         TestWorlds.run(world, 10, DELTA);
         assertTrue(system.latestTick(ids[0]) >= rejoinedAt, "back: outputs read after it rejoined");
@@ -359,7 +359,7 @@ class TimeslicedSystemTest {
         assertEquals(List.of(), saves, "the failing batch start saved nothing");
         TestWorlds.run(world, 1, DELTA); // grows, saves batch 0, starts batch 1
         assertEquals(List.of(first[0], first[1], first[2]), saves, "batch 0 saved once");
-        assertEquals(5, system.batchSize());
+        assertEquals(5, system.stats().batchSize());
     }
 
     static class ReaderSystem extends TimeslicedSystem<Stamp, Stamp> {

@@ -222,7 +222,7 @@ public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, Planne
     protected void outputSaved(int agent, PlannedPath output) {
         Route route = routes.get(agent);
         if (route != null && output.status() != PathStatus.NO_GOAL && output.routeStops == route.stops) {
-            route.follow(output, tick());
+            route.follow(output, stats().tick());
         }
     }
 

@@ -79,7 +79,7 @@ public class Route extends PooledComponent {
         return next;
     }
 
-    /** The tick ({@link io.github.ecstimeslice.TimeslicedSystem#tick()}) the latest plan was saved at; -1 before the first. */
+    /** The tick ({@link io.github.ecstimeslice.DecisionStats#tick()}) the latest plan was saved at; -1 before the first. */
     public long plannedAtTick() {
         return plannedAtTick;
     }

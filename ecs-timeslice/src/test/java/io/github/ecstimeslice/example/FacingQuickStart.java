@@ -48,6 +48,6 @@ public class FacingQuickStart {
             error += Math.abs(Angles.shortestTurn(orientations.get(npc).radians, toTarget));
         }
         System.out.printf("after 1 s: %,d decisions, %.1f a tick; mean facing error %.2f degrees%n",
-                decisions.jobsRunTotal(), decisions.jobsRunTotal() / 60.0, Math.toDegrees(error / 10_000));
+                decisions.stats().jobsRunTotal(), decisions.stats().jobsRunTotal() / 60.0, Math.toDegrees(error / 10_000));
     }
 }

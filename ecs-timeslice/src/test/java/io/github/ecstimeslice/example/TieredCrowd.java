@@ -57,7 +57,7 @@ public class TieredCrowd {
         }
         for (int tier = 0; tier < 3; tier++) {
             System.out.printf("tier %d: %,6d NPCs, %,7.0f decisions a second%n",
-                    tier, decisions.entitiesInTier(tier), decisions.decisionsPerSecond(tier));
+                    tier, decisions.stats().entitiesInTier(tier), decisions.stats().decisionsPerSecond(tier));
         }
         world.dispose();
     }

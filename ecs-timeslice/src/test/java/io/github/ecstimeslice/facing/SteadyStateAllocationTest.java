@@ -68,10 +68,10 @@ class SteadyStateAllocationTest {
         // five spans of 1,000 ticks, many batch starts each: key collection, sync inputs and saves
         SteadyStateBytes.assertNoGarbage(() -> scene.run(1000, 1f / 60), policy + ", " + budget + ", " + threading
                 + ", 1,000 ticks a span");
-        assertTrue(scene.decisions.batchesCompleted() > 20, "the run crossed many batches");
+        assertTrue(scene.decisions.stats().batchesCompleted() > 20, "the run crossed many batches");
         if (tiered) {
             for (int tier = 0; tier < 3; tier++) {
-                assertTrue(scene.decisions.entitiesInTier(tier) > 400, "NPCs in tier " + tier);
+                assertTrue(scene.decisions.stats().entitiesInTier(tier) > 400, "NPCs in tier " + tier);
             }
         }
     }

@@ -152,7 +152,7 @@ class PathPlanningSystemTest {
         for (int agent : agents) {
             assertEquals(PathStatus.LIMIT, scene.routes.get(agent).status());
         }
-        assertTrue(planner.jobsRunTotal() >= 7 && planner.jobsRunTotal() <= 9, "jobs in a second: " + planner.jobsRunTotal());
+        assertTrue(planner.stats().jobsRunTotal() >= 7 && planner.stats().jobsRunTotal() <= 9, "jobs in a second: " + planner.stats().jobsRunTotal());
     }
 
     @Test

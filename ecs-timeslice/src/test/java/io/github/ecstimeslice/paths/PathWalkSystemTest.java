@@ -63,7 +63,7 @@ class PathWalkSystemTest {
         assertEquals(Route.NONE, scene.routes.get(agent).heading());
         assertArrayEquals(new float[]{5, 5}, tick(scene, agent));
         assertArrayEquals(new float[]{5, 5}, tick(scene, agent));
-        assertEquals(everyTick ? 8 : 1, scene.planner.jobsRunTotal(), "jobs in 8 ticks");
+        assertEquals(everyTick ? 8 : 1, scene.planner.stats().jobsRunTotal(), "jobs in 8 ticks");
     }
 
     @Test

@@ -86,7 +86,7 @@ class PathsSteadyStateAllocationTest {
         scene.run(4000, 1f / 60); // fills every buffer and the finders' node records, warms up the JIT
         SteadyStateBytes.assertNoGarbage(() -> scene.run(1000, 1f / 60), threading + ", limit " + limit
                 + ", 1,000 ticks a span");
-        assertTrue(planner.jobsRunTotal() >= 9000 * 10 - 10, "planned all along: " + planner.jobsRunTotal());
+        assertTrue(planner.stats().jobsRunTotal() >= 9000 * 10 - 10, "planned all along: " + planner.stats().jobsRunTotal());
         int found = 0;
         int limited = 0;
         for (int agent = 0; agent < 300; agent++) {

@@ -242,7 +242,7 @@ public final class SideBySide implements Callable<Integer> {
     private static final int PACED_PER_TICK = 2635;
 
     private static void addCounted(Lineup lineup, String name, FaceTargetSystem decisions) {
-        lineup.add(name, FacingWorlds.create(100_000, false, decisions), 40, decisions::jobsRunTotal);
+        lineup.add(name, FacingWorlds.create(100_000, false, decisions), 40, decisions.stats()::jobsRunTotal);
     }
 
     /** A lineup of the comparison {@code name}, marked for the parent in a fork's child. */
@@ -271,9 +271,9 @@ public final class SideBySide implements Callable<Integer> {
                     warmUp, FacingWorlds.decisionsOf(walker));
         }
         FaceTargetSystem history = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(perTick));
-        peers.add("ecs-timeslice AIAO, history 2", FacingWorlds.create(npcs, false, history), warmUp, history::jobsRunTotal);
+        peers.add("ecs-timeslice AIAO, history 2", FacingWorlds.create(npcs, false, history), warmUp, history.stats()::jobsRunTotal);
         FaceTargetSystem bare = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(perTick), TimeslicedSystem.NO_HISTORY);
-        peers.add("ecs-timeslice AIAO, no history", FacingWorlds.create(npcs, false, bare), warmUp, bare::jobsRunTotal);
+        peers.add("ecs-timeslice AIAO, no history", FacingWorlds.create(npcs, false, bare), warmUp, bare.stats()::jobsRunTotal);
         BaseSystem recording = FacingWorlds.decider("AIAO" + FacingWorlds.RECORDED, npcs, perTick);
         peers.add("ecs-timeslice AIAO, no history + stamped record", FacingWorlds.create(npcs, false, recording), warmUp,
                 FacingWorlds.decisionsOf(recording));

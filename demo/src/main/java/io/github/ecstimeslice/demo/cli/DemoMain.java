@@ -1,6 +1,7 @@
 package io.github.ecstimeslice.demo.cli;
 
 import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.DecisionHistory;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.Tiers;
@@ -255,7 +256,7 @@ public final class DemoMain implements Callable<Integer> {
                     + " this JVM may use: run java -Xmx%s or more, or ask for fewer NPCs", npcs, history, bytes(needed),
                     bytes(heap), xmx(needed)));
         }
-        int highestId = TimeslicedSystem.highestEntityId(history);
+        int highestId = DecisionHistory.highestEntityId(history);
         if (npcs > highestId) { // the NPCs are entities 1 to npcs
             throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d: a history of %d decisions holds entity ids"
                     + " up to %d; keep fewer decisions or fewer NPCs", npcs, history, history, highestId));

@@ -185,7 +185,7 @@ public final class MazeScene implements TickedScene {
 
     /** Paths planned so far (found or not). */
     public long pathsPlanned() {
-        return planning != null ? planning.jobsRunTotal() : queued.planned();
+        return planning != null ? planning.stats().jobsRunTotal() : queued.planned();
     }
 
     public MazeGraph graph() {
@@ -218,7 +218,7 @@ public final class MazeScene implements TickedScene {
 
     /** What the agents' routes show now, measured over every agent: O(agents). */
     public Measures measure(Measures into) {
-        long tick = planning != null ? planning.tick() : queued.tick();
+        long tick = planning != null ? planning.stats().tick() : queued.tick();
         float delta = world.delta;
         into.clear();
         for (int agent = 1; agent <= agents; agent++) {

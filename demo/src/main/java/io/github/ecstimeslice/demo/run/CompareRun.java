@@ -101,7 +101,7 @@ final class CompareRun extends RowRun<Scene> {
         double decisionsPerSecond;
         FaceTargetSystem decisions = scene.decisions();
         if (decisions != null) {
-            decisionsPerSecond = decisions.decisionsPerSecond();
+            decisionsPerSecond = decisions.stats().decisionsPerSecond();
             if (decisions.policy() == IoPolicy.AIAO) {
                 double rate = decisionsPerSecond > 0 ? decisionsPerSecond : npcs / (double) delta;
                 intervalSeconds = npcs / rate;

@@ -126,13 +126,13 @@ final class LiveRun implements RunMode {
         for (int tier = 0; tier < scene.tierCount(); tier++) {
             String age = "age n/a (no history)";
             if (scene.measuresAges()) {
-                decisions.measureAges(tier, tierAges);
+                decisions.stats().measureAges(tier, tierAges);
                 age = String.format(Locale.ROOT, "age mean %5.3f max %5.3f s", tierAges.meanSeconds(), tierAges.maxSeconds());
             }
             int period = decisions.tiers().batchPeriod(tier);
             out.printf(Locale.ROOT, "  tier %d (every %d batch%s): %7d NPCs  %9.0f decisions/s  %s  facing error %5.2f°%n",
-                    tier, period, period == 1 ? "" : "es", decisions.entitiesInTier(tier),
-                    decisions.decisionsPerSecond(tier), age, scene.meanFacingErrorDegrees(tier));
+                    tier, period, period == 1 ? "" : "es", decisions.stats().entitiesInTier(tier),
+                    decisions.stats().decisionsPerSecond(tier), age, scene.meanFacingErrorDegrees(tier));
         }
     }
 
@@ -152,12 +152,12 @@ final class LiveRun implements RunMode {
 
     /** Decisions made since the run began. */
     private long decisionsMade() {
-        return decisions.jobsRunTotal();
+        return decisions.stats().jobsRunTotal();
     }
 
     /** Decisions per second over the last whole batch: 0 until one has completed. */
     private double lastBatchDecisionsPerSecond() {
-        return decisions.decisionsPerSecond();
+        return decisions.stats().decisionsPerSecond();
     }
 
     @Override

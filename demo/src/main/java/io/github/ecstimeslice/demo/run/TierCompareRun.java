@@ -48,7 +48,7 @@ final class TierCompareRun extends RowRun<Scene> {
 
     @Override
     void warmedUp() {
-        jobsBefore = scene.decisions().jobsRunTotal();
+        jobsBefore = scene.decisions().stats().jobsRunTotal();
     }
 
     @Override
@@ -84,7 +84,7 @@ final class TierCompareRun extends RowRun<Scene> {
 
     @Override
     void endRow() {
-        double rate = (scene.decisions().jobsRunTotal() - jobsBefore) / (measuredTicks * (double) delta);
+        double rate = (scene.decisions().stats().jobsRunTotal() - jobsBefore) / (measuredTicks * (double) delta);
         if (rows.isEmpty()) {
             tieredRate = rate;
         }

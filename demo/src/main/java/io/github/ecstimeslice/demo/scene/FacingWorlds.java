@@ -114,7 +114,7 @@ public final class FacingWorlds {
             return () -> interval.decisions;
         }
         if (decider instanceof TimeslicedSystem<?, ?> timesliced) {
-            return timesliced::jobsRunTotal;
+            return timesliced.stats()::jobsRunTotal;
         }
         throw new IllegalArgumentException("no decision count for " + decider.getClass().getName());
     }

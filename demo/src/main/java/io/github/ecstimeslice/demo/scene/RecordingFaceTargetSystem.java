@@ -31,7 +31,7 @@ final class RecordingFaceTargetSystem extends FaceTargetSystem {
         FacingRecord kept = records.get(entityId);
         kept.radians = output.radians;
         kept.faceTarget = output.faceTarget;
-        kept.tick = tick();
-        kept.gameSeconds = gameSeconds();
+        kept.tick = stats().tick();
+        kept.gameSeconds = stats().gameSeconds();
     }
 }

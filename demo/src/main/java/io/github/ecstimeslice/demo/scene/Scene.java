@@ -252,7 +252,7 @@ public final class Scene implements TickedScene {
         for (int npc = 1; npc <= npcCount; npc++) {
             DecisionHistory<?> history = decisions.historyOf(npc);
             if (history != null && !history.isEmpty() && ringOf(npc) == ring) {
-                sum += decisions.gameSeconds() - history.savedAtSeconds(0);
+                sum += decisions.stats().gameSeconds() - history.savedAtSeconds(0);
                 count++;
             }
         }
@@ -271,7 +271,7 @@ public final class Scene implements TickedScene {
      */
     public boolean measureDecisionAges() {
         if (decisions != null) {
-            decisions.measureAges(ages);
+            decisions.stats().measureAges(ages);
             meanAgeSeconds = ages.meanSeconds();
             maxAgeSeconds = ages.maxSeconds();
             return ages.withOutput() > 0;

@@ -22,7 +22,7 @@ final class TracedFaceTargetSystem extends FaceTargetSystem {
     @Override
     protected void begin() {
         super.begin();
-        currentTick = tick();
+        currentTick = stats().tick();
         turnStart = System.nanoTime();
     }
 

@@ -149,7 +149,7 @@ public final class PlatformRun {
         @Override
         protected void outputSaved(int npc, io.github.ecstimeslice.facing.FacingDecision output) {
             super.outputSaved(npc, output);
-            saves.saved(tick(), npc);
+            saves.saved(stats().tick(), npc);
         }
     }
 
@@ -217,7 +217,7 @@ public final class PlatformRun {
         @Override
         protected void outputSaved(int npc, Verdict verdict) {
             alertness.get(npc).level = verdict.alertness;
-            saves.saved(tick(), npc);
+            saves.saved(stats().tick(), npc);
         }
     }
 }

@@ -1,0 +1,188 @@
+package io.github.ecstimeslice;
+
+import com.artemis.World;
+import com.artemis.utils.IntBag;
+
+/**
+ * The machinery of one {@link TimeslicedSystem}, which runs its steps in the order the system's
+ * javadoc lists: the batch, the urgent jobs, the budget, the tiers, the histories, the counters,
+ * the failures, and the job runners, on the world's thread and (made by the first worker
+ * threading, never in a browser) on workers. Its system reads the fields directly.
+ *
+ * <p>Every call into {@link WorkerJobs} sits under a direct {@code Platform.isWeb()} check in the
+ * calling method: TeaVM folds the check there alone (see {@link Platform#isWeb()}).
+ */
+final class Timeslicer<I, O> {
+
+    private final TimeslicedSystem<I, O> system;
+    final Batch batch;
+    final TickFailures failures;
+    final JobAllowance allowance = new JobAllowance();
+    final TierSchedule schedule;
+    final DecisionStats stats;
+    final Histories<O> histories;
+    final UrgentJobs<I, O> urgent;
+    private final WorldThreadJobs<I, O> worldThread;
+    /** Made by the first worker threading (never in a browser); null until then. */
+    private WorkerJobs<I, O> workers;
+    private World world;
+
+    Timeslicer(TimeslicedSystem<I, O> system, IoPolicy policy, Class<? extends DecisionHistory<O>> historyType,
+               int historyDepth) {
+        this.system = system;
+        batch = new Batch(policy);
+        failures = new TickFailures(system);
+        schedule = new TierSchedule(system, failures);
+        stats = new DecisionStats(batch, schedule);
+        histories = new Histories<>(system, historyType, historyDepth, batch, failures, stats);
+        stats.histories = histories;
+        worldThread = new WorldThreadJobs<>(system, batch, histories, failures, stats);
+        urgent = new UrgentJobs<>(system, batch, histories, schedule, failures, stats);
+    }
+
+    /** Joins the system's world: takes its history mapper. */
+    void bind(World world) {
+        this.world = world;
+        histories.bind(world);
+    }
+
+    /** Makes the worker runner, the first time {@code threading} puts jobs on workers (never in a browser). */
+    void prepareFor(Threading threading) {
+        if (threading != Threading.WORLD_THREAD && workers == null && !Platform.isWeb()) {
+            WorkerJobs<I, O> made = new WorkerJobs<>(system, batch, histories, failures, stats, allowance);
+            made.ensureCapacity(batch.capacity());
+            workers = made;
+        }
+    }
+
+    /** Finishes the jobs the previous tick left on the workers, and hands the workers this turn's executor. */
+    void finishPreviousJobs(ThreadingSetting threading) {
+        if (!Platform.isWeb() && workers != null) {
+            if (workers.busy()) {
+                workers.finish();
+            }
+            workers.crew.setExecutor(threading.executor());
+        }
+    }
+
+    /** The first {@code Error} the executor threw since the last call, or null. */
+    Error executorError() {
+        return Platform.isWeb() || workers == null ? null : workers.crew.takeExecutorError();
+    }
+
+    /**
+     * True if every job of the batch has started and finished and the next may start: a batch
+     * that held no job (with tiers, none was due) goes on, so that a batch lasts what its budget
+     * says even then ({@link Budget#batchEvery} keeps it for its period).
+     */
+    boolean batchOver() {
+        return batch.finished() && !(batch.size == 0 && batch.batchesStarted > 0 && schedule.tiered()
+                && allowance.holdsEmptyBatch(stats.batchSeconds));
+    }
+
+    /**
+     * Saves the finished batch's staged outputs (sync output) and starts the next batch with the
+     * {@code entities} due. What may throw (a store that cannot grow, the game's factories) runs
+     * first: a failure leaves the finished batch as it was, to be saved once by a later tick.
+     */
+    void startNextBatch(IntBag entities, IoPolicy nextPolicy) {
+        if (nextPolicy.syncInput()) {
+            system.prepareJobs(); // first: a throw leaves everything as it was, for the next tick to try again
+        }
+        int size = entities.size();
+        if (size > 0) {
+            histories.store.ensureEntity(entities.get(size - 1)); // ids ascend: the last is the largest
+        }
+        if (size > batch.capacity()) {
+            worldThread.makeSharedObjects();
+            batch.ensureCapacity(size, system::newInput,
+                    histories.depth == TimeslicedSystem.NO_HISTORY ? system::newOutput : null);
+        }
+        if (!Platform.isWeb() && workers != null) {
+            workers.ensureCapacity(batch.capacity()); // O(1) unless the batch grew
+        }
+        if (batch.policy.syncOutput()) {
+            histories.saveStaged();
+        }
+        stats.batchTurnedOver(batch.size);
+        if (schedule.tiered()) {
+            schedule.batchStarting(batch.nextIndex(), stats.endedBatchSeconds);
+        }
+        batch.start(entities, nextPolicy, schedule);
+        if (nextPolicy.syncInput()) {
+            worldThread.readInputs();
+        }
+    }
+
+    /**
+     * Starts and finishes this tick's jobs where {@code threading} says, as many as the budget
+     * allows: the urgent ones first (first asked, first served, at least one), then the batch's.
+     */
+    void runJobs(Threading threading, float delta) {
+        boolean onWorkers = !Platform.isWeb() && threading != Threading.WORLD_THREAD && workers != null;
+        int waiting = urgent.servable();
+        if (allowance.timed(onWorkers)) {
+            long nanos = allowance.nanosPerTick();
+            long start = System.nanoTime();
+            prepareIfJobsStart(waiting > 0 || !batch.finished());
+            int ran = waiting > 0 ? urgent.runUntil(start + Math.min(nanos, Long.MAX_VALUE - start)) : 0;
+            long left = ran == 0 ? nanos : nanos - (System.nanoTime() - start);
+            if (left > 0) {
+                worldThread.runFor(left); // at least one job: the budget never stalls the batch alone
+            }
+            return;
+        }
+        int jobs = allowance.release(delta, batch.size, onWorkers);
+        int urgentJobs = Math.min(waiting, Math.max(1, jobs));
+        prepareIfJobsStart(urgentJobs > 0 || jobs > 0 && !batch.finished());
+        if (urgentJobs > 0) {
+            jobs = Math.max(0, jobs - urgent.run(urgentJobs));
+        }
+        if (Platform.isWeb() || !onWorkers) {
+            worldThread.run(jobs);
+        } else if (threading == Threading.WORKERS_NEXT_TICK) {
+            workers.start(jobs, false);
+        } else {
+            try {
+                workers.start(jobs, true);
+            } finally {
+                workers.finish(); // also when a VM error leaves: no job is finished a tick late
+            }
+        }
+    }
+
+    /** With async input, {@code prepareJobs()} before the first of this tick's jobs, if one starts. */
+    private void prepareIfJobsStart(boolean jobsStart) {
+        if (jobsStart && !batch.policy.syncInput()) {
+            system.prepareJobs();
+        }
+    }
+
+    /** Schedules the entity that joined for the next batch, {@code soon} too if asked, and with tiers asks its tier. */
+    void join(int entityId, boolean soon) {
+        schedule.joined(entityId);
+        if (soon) {
+            urgent.ask(entityId);
+        }
+        if (schedule.tiered()) {
+            schedule.assess(entityId);
+        }
+    }
+
+    /** Drops the entity's jobs, its history and its tier, so nothing of it reaches its id's next entity. */
+    void forget(int entityId) {
+        if (batch.dropEntity(entityId)) {
+            schedule.slotDropped(entityId); // a job fewer in its tier's decisions per second
+        }
+        urgent.forget(entityId);
+        histories.forget(entityId, world);
+        schedule.left(entityId);
+    }
+
+    /** Lets the jobs in flight finish and drops their outputs: the world is going away. */
+    void abandon() {
+        if (!Platform.isWeb() && workers != null) {
+            workers.abandon();
+        }
+    }
+}

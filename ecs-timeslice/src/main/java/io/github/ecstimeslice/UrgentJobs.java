@@ -1,0 +1,176 @@
+package io.github.ecstimeslice;
+
+import com.artemis.utils.BitVector;
+
+import java.util.Arrays;
+
+/**
+ * The entities a {@link TimeslicedSystem} was asked to decide soon ({@link TimeslicedSystem#decideSoon}),
+ * first asked, first served, and their jobs: each an AIAO job of its own on the world's thread,
+ * its input read as it starts and its output saved as it finishes, whatever the batch's policy.
+ *
+ * <p>An entity waits once however often it is asked (a bit per id), and leaves the queue when it
+ * leaves the system. A turn serves only those asked before it began: one asked during the turn
+ * waits for the next. The entity keeps its slot in the batch in progress, unless that slot's
+ * decision would be older than the urgent one (its input was read in an earlier tick, or its
+ * output waits for the batch's end): that slot is dropped, so the game never sees a decision
+ * replaced by one made from older input. O(1) a job; the queue grows only when more entities wait
+ * than ever before.
+ */
+final class UrgentJobs<I, O> {
+
+    private final TimeslicedSystem<I, O> system;
+    private final Batch batch;
+    private final Histories<O> histories;
+    private final TierSchedule schedule;
+    private final TickFailures failures;
+    private final DecisionStats stats;
+    /** The waiting entities in a ring: {@code queue[(head + i) % length]} for i below {@link #waiting}. */
+    private int[] queue = new int[16];
+    private int head;
+    private int waiting;
+    /** The ids in the queue. */
+    private final BitVector asked = new BitVector();
+    /** How many of the queue's first entities this turn may serve: those asked before it began. */
+    private int servable;
+    /** The input every urgent job reads (read right before its job), and with no history the output it writes. */
+    private I input;
+    private O output;
+
+    UrgentJobs(TimeslicedSystem<I, O> system, Batch batch, Histories<O> histories, TierSchedule schedule,
+               TickFailures failures, DecisionStats stats) {
+        this.system = system;
+        this.batch = batch;
+        this.histories = histories;
+        this.schedule = schedule;
+        this.failures = failures;
+        this.stats = stats;
+    }
+
+    /** Queues the entity, unless it waits already. O(1); allocates only when the queue grows. */
+    void ask(int entityId) {
+        if (asked.get(entityId)) {
+            return;
+        }
+        if (waiting == queue.length) {
+            int[] grown = new int[queue.length * 2];
+            for (int i = 0; waiting > i; i++) {
+                grown[i] = queue[(head + i) % queue.length];
+            }
+            queue = grown;
+            head = 0;
+        }
+        queue[(head + waiting++) % queue.length] = entityId;
+        asked.set(entityId);
+    }
+
+    /** The entity left: it no longer waits. O(waiting) if it did, else O(1). */
+    void forget(int entityId) {
+        if (!asked.get(entityId)) {
+            return;
+        }
+        asked.clear(entityId);
+        int kept = 0;
+        for (int i = 0; waiting > i; i++) {
+            int id = queue[(head + i) % queue.length];
+            if (id == entityId) {
+                if (servable > i) {
+                    servable--;
+                }
+                continue;
+            }
+            queue[(head + kept++) % queue.length] = id;
+        }
+        waiting = kept;
+    }
+
+    /** A turn begins: it may serve the entities waiting now. */
+    void turnStarted() {
+        servable = waiting;
+    }
+
+    /** How many entities this turn may still serve. */
+    int servable() {
+        return servable;
+    }
+
+    /** Makes the input and (with no history) output objects, once; the game's factories may throw. */
+    void makeObjects() {
+        if (input == null) {
+            input = system.newInput();
+        }
+        if (output == null && histories.depth == TimeslicedSystem.NO_HISTORY) {
+            output = system.newOutput();
+        }
+    }
+
+    /** Runs up to {@code maxJobs} of the servable jobs; returns how many started. */
+    int run(int maxJobs) {
+        int ran = 0;
+        while (maxJobs > ran && servable > 0) {
+            ran += runNext();
+        }
+        return ran;
+    }
+
+    /** Runs servable jobs until {@code deadline} ({@code System.nanoTime()}), at least one; returns how many started. */
+    int runUntil(long deadline) {
+        int ran = 0;
+        while (servable > 0 && (ran == 0 || deadline - System.nanoTime() > 0)) {
+            ran += runNext();
+        }
+        return ran;
+    }
+
+    /** Takes the first servable entity off the queue and runs its job; returns 1 if the job started, else 0. */
+    @SuppressWarnings("unchecked")
+    private int runNext() {
+        int entityId = queue[head];
+        head = head + 1 == queue.length ? 0 : head + 1;
+        waiting--;
+        servable--;
+        asked.clear(entityId);
+        if (schedule.tier(entityId) < 0) {
+            return 0; // no entity of the system has the id now
+        }
+        boolean started = false;
+        try {
+            makeObjects();
+            dropOlderBatchJob(entityId);
+            system.setUpInput(entityId, input);
+            O written = output;
+            if (histories.depth != TimeslicedSystem.NO_HISTORY) { // the entity's spare, made at its first job
+                histories.store.ensureEntity(entityId);
+                written = (O) histories.jobOutput(entityId);
+            }
+            started = true;
+            stats.jobsThisTick++;
+            stats.urgentJobsThisTick++;
+            system.runJob(entityId, input, written);
+            histories.save(entityId, written);
+        } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
+            failures.record(entityId, thrown);
+        }
+        return started ? 1 : 0;
+    }
+
+    /**
+     * Drops the entity's slot in the batch in progress if its decision would be older than the one
+     * starting now: its output waits for the batch's end (it ran in an earlier tick), or its input
+     * was read at a batch start in an earlier tick. O(log batch size).
+     */
+    private void dropOlderBatchJob(int entityId) {
+        Batch b = batch;
+        int slot = Arrays.binarySearch(b.keys, 0, b.size, entityId);
+        if (slot < 0 || b.isDropped(slot)) {
+            return;
+        }
+        if (slot < b.position) {
+            if (b.policy.syncOutput() && slot >= b.stagedSaved) {
+                b.drop(slot); // staged: its job ran in an earlier tick
+            }
+        } else if (b.policy.syncInput() && stats.batchStartTick != stats.tick) {
+            failures.dropUnrun(b, slot); // read at the batch's start, in an earlier tick
+        }
+    }
+}
