@@ -213,7 +213,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * died). The job reads its input as it starts and its output is saved as it finishes, whatever
      * the policy; it counts against the tick's budget, and when more are asked than the budget
      * releases they are served first asked, first served, at least one a tick. An entity asked
-     * again before its job runs gets one job; one that leaves first, none. It keeps its place in
+     * again before its job runs gets one job; one that leaves first, none; one the system was not
+     * told of (before its {@code entityJoined}, or after it left) is ignored. It keeps its place in
      * its batch, unless that job's decision would be older than this one. Urgent jobs run on the
      * world's thread whatever the threading. Asked during the system's own turn, the job comes in
      * its next. On the world's thread; O(1).

@@ -47,9 +47,13 @@ final class UrgentJobs<I, O> {
         this.stats = stats;
     }
 
-    /** Queues the entity, unless it waits already. O(1); allocates only when the queue grows. */
+    /**
+     * Queues the entity, unless it waits already or is none of the system's: an id the system was
+     * not told of may be a deleted entity's, whose next owner must not inherit the ask. O(1);
+     * allocates only when the queue grows.
+     */
     void ask(int entityId) {
-        if (asked.get(entityId)) {
+        if (asked.get(entityId) || schedule.tier(entityId) < 0) {
             return;
         }
         if (waiting == queue.length) {

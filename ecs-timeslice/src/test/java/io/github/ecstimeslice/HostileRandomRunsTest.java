@@ -37,7 +37,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * throw (unchecked exceptions, errors, checked exceptions thrown sneakily, VM errors) and
  * {@code tierOf} answer out of range; switches policy, budget, threading and tiers between ticks and
  * from callbacks, {@code tierOf} and the join and leave hooks included; takes history components
- * off. Every {@link Ingredient} is on.
+ * off; asks for urgent jobs ({@code decideSoon}) between ticks and from every callback, and checks
+ * that {@code prepareJobs} never runs while a job does. Every {@link Ingredient} is on.
  *
  * <p>{@link TimeslicedSystem} ({@link #randomHostileRunsKeepTheContract}, and with no history
  * {@link #randomRunsWithoutHistoryKeepTheContract}): callbacks see only subscribed entities and
@@ -45,7 +46,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * subscription; each subscribed entity is in one tier; {@code entitiesInTier}, {@code measureAges},
  * the tiers' {@code decisionsPerSecond} and {@code jobsRunTotal} agree with the jobs and saves seen;
  * a history holds the latest saves since it was last forgotten, its newest the
- * {@code latestOutput}; no entity has two jobs in a batch, and until the first VM error (which
+ * {@code latestOutput}; the input behind an entity's saves never goes back in time; no entity has
+ * two batch jobs in a batch (urgent jobs aside), and until the first VM error (which
  * leaves at once) each has its first turn in the batch after it joined, then one at least every
  * longest period + 1 batches. {@link ParallelIteratingSystem}
  * ({@link #randomEveryTickRunsKeepTheContract}): {@code process} is called at most once a turn,
@@ -89,7 +91,9 @@ class HostileRandomRunsTest {
         /** Callbacks throw {@link StackOverflowError} during the system's turn, in the last quarter of the run. */
         VM_ERRORS,
         /** History components taken off between ticks. */
-        HISTORIES_TAKEN_OFF
+        HISTORIES_TAKEN_OFF,
+        /** {@code decideSoon} between ticks, from callbacks, hooks and {@code prepareJobs}; newcomers decided soon. */
+        URGENT_ASKS
     }
 
     static EnumSet<Ingredient> ingredientsOn() {
@@ -166,6 +170,11 @@ class HostileRandomRunsTest {
         }
 
         @Override
+        protected void prepareJobs() {
+            run.prepareJobs();
+        }
+
+        @Override
         protected void entityJoined(int entityId) {
             run.joined(entityId);
         }
@@ -218,6 +227,15 @@ class HostileRandomRunsTest {
         final List<String> violations = new ArrayList<>();
         boolean inCallbackAction;
         boolean inOwnTurn;
+        /** Jobs running now, on any thread: {@code prepareJobs} must see none. */
+        final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+        /** Per serial, the input tick of its latest save: the next may not be older. */
+        final Map<Long, Long> latestInput = new HashMap<>();
+        /** Per serial, how often {@code decideSoon} asked for it; per batch, the urgent jobs started in it. */
+        final Map<Long, Integer> asks = new HashMap<>();
+        final Map<Long, Long> urgentInBatch = new HashMap<>();
+        /** True if {@code setDecideNewcomersSoon} was switched in this tick (maybe between a join and its hook). */
+        boolean newcomersSettingSwitched;
         /** Batches started at the first VM error; -1 before. */
         volatile long firstVmErrorBatch = -1;
         Threading turnThreading = Threading.WORLD_THREAD;
@@ -253,7 +271,7 @@ class HostileRandomRunsTest {
 
         void violate(String what) {
             if (violations.size() < 20) {
-                violations.add("tick " + system.tick() + ": " + what);
+                violations.add("tick " + system.stats().tick() + ": " + what);
             }
         }
 
@@ -311,12 +329,12 @@ class HostileRandomRunsTest {
             boolean changed = !Arrays.equals(tiers.batchPeriods(), system.tiers().batchPeriods());
             system.setTiers(tiers);
             if (changed) {
-                periodsChangedAt = system.batchesStarted();
+                periodsChangedAt = system.stats().batchesStarted();
             }
         }
 
         void switchASetting() {
-            switch (random.nextInt(5)) {
+            switch (random.nextInt(on(Ingredient.URGENT_ASKS) ? 6 : 5)) {
                 case 0 -> system.setPolicy(IoPolicy.values()[random.nextInt(4)]);
                 case 1 -> system.setBudget(switch (random.nextInt(4)) {
                     case 0 -> Budget.jobsPerTick(1 + random.nextInt(7));
@@ -326,6 +344,10 @@ class HostileRandomRunsTest {
                 });
                 case 2 -> system.setThreading(Threading.values()[random.nextInt(3)], pool);
                 case 3 -> setTiers(TIER_CHOICES[random.nextInt(TIER_CHOICES.length)]);
+                case 5 -> {
+                    system.setDecideNewcomersSoon(!system.decideNewcomersSoon());
+                    newcomersSettingSwitched = true;
+                }
                 default -> {
                     // no change
                 }
@@ -345,8 +367,33 @@ class HostileRandomRunsTest {
                 if (settingsToo && random.nextInt(60) == 0) {
                     switchASetting();
                 }
+                maybeAsk(12);
             } finally {
                 inCallbackAction = false;
+            }
+        }
+
+        /** With odds 1 in {@code odds}: {@code decideSoon} for a random entity alive (subscribed or not). */
+        void maybeAsk(int odds) {
+            if (on(Ingredient.URGENT_ASKS) && !alive.isEmpty() && random.nextInt(odds) == 0) {
+                int id = alive.get(random.nextInt(alive.size()));
+                asks.merge(serial(id), 1, Integer::sum);
+                system.decideSoon(id);
+            }
+        }
+
+        /** On the world's thread while no job of the system runs; may ask for urgent jobs. */
+        void prepareJobs() {
+            if (running.get() != 0) {
+                violate("prepareJobs while " + running.get() + " jobs run");
+            }
+            if (!inCallbackAction) {
+                inCallbackAction = true;
+                try {
+                    maybeAsk(4);
+                } finally {
+                    inCallbackAction = false;
+                }
             }
         }
 
@@ -363,7 +410,7 @@ class HostileRandomRunsTest {
 
         /** In the system's turn only (out of a churn between ticks it would end the test), late in the run. */
         void maybeVmError(int odds) {
-            if (on(Ingredient.VM_ERRORS) && inOwnTurn && system.tick() >= VM_ERRORS_FROM_TICK
+            if (on(Ingredient.VM_ERRORS) && inOwnTurn && system.stats().tick() >= VM_ERRORS_FROM_TICK
                     && random.nextInt(odds) == 0) {
                 throw vmError("callback VM error");
             }
@@ -372,14 +419,14 @@ class HostileRandomRunsTest {
         StackOverflowError vmError(String message) {
             synchronized (this) {
                 if (firstVmErrorBatch < 0) {
-                    firstVmErrorBatch = system.batchesStarted();
+                    firstVmErrorBatch = system.stats().batchesStarted();
                 }
             }
             return new StackOverflowError(message);
         }
 
         void setUpInput(int id, Stamp input) {
-            input.tick = system.tick();
+            input.tick = system.stats().tick();
             input.serial = serial(id);
             if (!subscribed.contains(input.serial)) {
                 violate("setUpInput for entity " + id + " (serial " + input.serial + ") not subscribed");
@@ -389,16 +436,25 @@ class HostileRandomRunsTest {
             try {
                 maybeThrow(40);
             } catch (Throwable thrown) {
-                failedInputs.add(new long[]{input.serial, system.batchesStarted()});
+                failedInputs.add(new long[]{input.serial, system.stats().batchesStarted()});
                 throw thrown;
             }
         }
 
         /** May run on a worker: throws by a hash of the job, not the shared random. */
         void runJob(Stamp input, Stamp output) {
+            running.incrementAndGet();
+            try {
+                job(input, output);
+            } finally {
+                running.decrementAndGet();
+            }
+        }
+
+        private void job(Stamp input, Stamp output) {
             output.tick = input.tick;
             output.serial = input.serial;
-            jobs.add(new long[]{input.serial, system.batchesStarted()});
+            jobs.add(new long[]{input.serial, system.stats().batchesStarted()});
             long hash = (input.serial * 0x9E3779B97F4A7C15L) ^ (input.tick * 0xC2B2AE3D27D4EB4FL);
             hash ^= hash >>> 29;
             int fault = (int) Math.floorMod(hash, 60L);
@@ -427,11 +483,16 @@ class HostileRandomRunsTest {
             if (output.serial != serial) {
                 violate("entity " + id + " (serial " + serial + ") saved an output of serial " + output.serial);
             }
-            if (output.tick > system.tick()) {
-                violate("output read at tick " + output.tick + " saved at " + system.tick());
+            if (output.tick > system.stats().tick()) {
+                violate("output read at tick " + output.tick + " saved at " + system.stats().tick());
             }
-            saves.computeIfAbsent(serial, s -> new ArrayList<>()).add(new long[]{system.tick(),
-                    Double.doubleToRawLongBits(system.gameSeconds()), output.tick});
+            Long before = latestInput.put(serial, output.tick);
+            if (before != null && output.tick < before) {
+                violate("entity " + id + " (serial " + serial + ") saved input of tick " + output.tick
+                        + " after input of tick " + before);
+            }
+            saves.computeIfAbsent(serial, s -> new ArrayList<>()).add(new long[]{system.stats().tick(),
+                    Double.doubleToRawLongBits(system.stats().gameSeconds()), output.tick});
             callbackAction(on(Ingredient.SETTINGS_FROM_CALLBACKS));
             maybeVmError(400);
             maybeThrow(50);
@@ -462,9 +523,16 @@ class HostileRandomRunsTest {
             if (!subscribed.add(serial)) {
                 violate("entity " + id + " (serial " + serial + ") joined twice");
             }
-            memberships.computeIfAbsent(serial, s -> new ArrayList<>()).add(new long[]{system.batchesStarted(), -1});
+            memberships.computeIfAbsent(serial, s -> new ArrayList<>()).add(new long[]{system.stats().batchesStarted(), -1});
             saves.remove(serial);
+            latestInput.remove(serial);
+            if (system.decideNewcomersSoon() || newcomersSettingSwitched
+                    || on(Ingredient.URGENT_ASKS) && random.nextInt(3) == 0) {
+                asks.merge(serial, 1, Integer::sum);
+                system.decideSoon(id); // asked twice with decideNewcomersSoon: one urgent job
+            }
             switchTiersFromAHook();
+            maybeAsk(12); // another entity
         }
 
         void left(int id) {
@@ -473,9 +541,10 @@ class HostileRandomRunsTest {
                 violate("entity " + id + " (serial " + serial + ") left, not subscribed");
             }
             saves.remove(serial);
+            latestInput.remove(serial);
             List<long[]> own = memberships.get(serial);
             if (own != null && !own.isEmpty()) {
-                own.get(own.size() - 1)[1] = system.batchesStarted();
+                own.get(own.size() - 1)[1] = system.stats().batchesStarted();
             }
             switchTiersFromAHook();
         }
@@ -493,9 +562,12 @@ class HostileRandomRunsTest {
             if (random.nextInt(2) == 0) {
                 churn(true);
             }
+            maybeAsk(2);
+            newcomersSettingSwitched = false;
+            long urgentBefore = system.stats().urgentJobsTotal();
             world.setDelta(random.nextInt(20) == 0 ? random.nextFloat() * 0.2f : DELTA);
-            long startedBefore = system.batchesStarted();
-            double secondsBefore = system.gameSeconds();
+            long startedBefore = system.stats().batchesStarted();
+            double secondsBefore = system.stats().gameSeconds();
             try {
                 world.process();
             } catch (JobFailedException thrownByACallback) {
@@ -513,9 +585,11 @@ class HostileRandomRunsTest {
             } finally {
                 inOwnTurn = false; // a failed turn skips end()
             }
-            if (system.batchesStarted() != startedBefore) {
-                batchStartSeconds.put(system.batchesStarted(), secondsBefore);
+            if (system.stats().batchesStarted() != startedBefore) {
+                batchStartSeconds.put(system.stats().batchesStarted(), secondsBefore);
             }
+            // urgent jobs run after the tick's batch start: they are the batch in progress's
+            urgentInBatch.merge(system.stats().batchesStarted(), system.stats().urgentJobsTotal() - urgentBefore, Long::sum);
             checkMembersTiersAndHistories();
             checkAges();
             checkRates();
@@ -559,19 +633,19 @@ class HostileRandomRunsTest {
             int sum = 0;
             DecisionAges ages = new DecisionAges();
             for (int tier = 0; tier < count; tier++) {
-                int inTier = system.entitiesInTier(tier);
+                int inTier = system.stats().entitiesInTier(tier);
                 if (inTier != counted[tier]) {
                     violate("entitiesInTier(" + tier + ") = " + inTier + ", counted " + counted[tier]);
                 }
                 sum += inTier;
-                system.measureAges(tier, ages);
+                system.stats().measureAges(tier, ages);
                 if (ages.entities() != counted[tier]) {
                     violate("measureAges(" + tier + ").entities = " + ages.entities() + ", counted " + counted[tier]);
                 }
                 if (ages.meanTicks() < 0 || ages.meanSeconds() < 0 || ages.maxSeconds() < 0) {
                     violate("negative ages in tier " + tier + ": " + ages);
                 }
-                double rate = system.decisionsPerSecond(tier);
+                double rate = system.stats().decisionsPerSecond(tier);
                 if (!(rate >= 0) || Double.isInfinite(rate)) {
                     violate("decisionsPerSecond(" + tier + ") = " + rate);
                 }
@@ -579,7 +653,7 @@ class HostileRandomRunsTest {
             if (sum != members) {
                 violate("entitiesInTier sums to " + sum + ", subscribed " + members);
             }
-            system.measureAges(ages);
+            system.stats().measureAges(ages);
             if (ages.entities() != members) {
                 violate("measureAges().entities = " + ages.entities() + ", subscribed " + members);
             }
@@ -631,7 +705,7 @@ class HostileRandomRunsTest {
 
         /** measureAges over all entities agrees with the saves seen; jobsRunTotal with the jobs run. */
         void checkAges() {
-            DecisionAges ages = system.measureAges(new DecisionAges());
+            DecisionAges ages = system.stats().measureAges(new DecisionAges());
             if (historyDepth == TimeslicedSystem.NO_HISTORY) {
                 saves.clear(); // no latest outputs to measure
             }
@@ -645,7 +719,7 @@ class HostileRandomRunsTest {
                     continue;
                 }
                 withOutput++;
-                long age = system.tick() - 1 - own.get(own.size() - 1)[0];
+                long age = system.stats().tick() - 1 - own.get(own.size() - 1)[0];
                 maxTicks = Math.max(maxTicks, age);
                 sumTicks += age;
             }
@@ -656,8 +730,8 @@ class HostileRandomRunsTest {
                         + ", mean " + meanTicks);
             }
             // next-tick jobs may still be running; with the other threadings every started job has run
-            if (turnThreading != Threading.WORKERS_NEXT_TICK && system.jobsRunTotal() != jobs.size()) {
-                violate("jobsRunTotal " + system.jobsRunTotal() + " but runJob ran " + jobs.size() + " times");
+            if (turnThreading != Threading.WORKERS_NEXT_TICK && system.stats().jobsRunTotal() != jobs.size()) {
+                violate("jobsRunTotal " + system.stats().jobsRunTotal() + " but runJob ran " + jobs.size() + " times");
             }
         }
 
@@ -666,7 +740,7 @@ class HostileRandomRunsTest {
             if (system.tiers().count() == 1) {
                 return;
             }
-            long inProgress = system.batchesStarted();
+            long inProgress = system.stats().batchesStarted();
             long first = inProgress - system.tiers().longestBatchPeriod();
             Double from = batchStartSeconds.get(first);
             Double to = batchStartSeconds.get(inProgress);
@@ -674,11 +748,14 @@ class HostileRandomRunsTest {
                 return;
             }
             long jobsRun = jobs.stream().filter(job -> job[1] >= first && job[1] < inProgress).count();
+            for (long batch = first; batch < inProgress; batch++) {
+                jobsRun -= urgentInBatch.getOrDefault(batch, 0L); // the tiers' rates count batch jobs
+            }
             double seconds = to - from;
             double expected = seconds > 0 ? jobsRun / seconds : 0;
             double sum = 0;
             for (int tier = 0; tier < system.tiers().count(); tier++) {
-                sum += system.decisionsPerSecond(tier);
+                sum += system.stats().decisionsPerSecond(tier);
             }
             if (Math.abs(sum - expected) > 1e-6 * Math.max(1, expected)) {
                 violate("decisionsPerSecond sum " + sum + " but " + jobsRun + " jobs ran in batches " + first + " to "
@@ -693,14 +770,16 @@ class HostileRandomRunsTest {
          * short: these two hold until the first.
          */
         void finishAndCheckTurns() {
-            long lastBatch = firstVmErrorBatch >= 0 ? firstVmErrorBatch : system.batchesStarted();
+            long lastBatch = firstVmErrorBatch >= 0 ? firstVmErrorBatch : system.stats().batchesStarted();
             world.dispose();
             pool.shutdownNow();
             Map<Long, List<Long>> turns = new HashMap<>();
-            Set<String> seen = new HashSet<>();
+            Map<String, Integer> seen = new HashMap<>();
             for (long[] job : jobs) {
-                if (!seen.add(job[0] + "@" + job[1])) {
-                    violate("serial " + job[0] + " had two jobs in batch " + job[1]);
+                int inBatch = seen.merge(job[0] + "@" + job[1], 1, Integer::sum);
+                if (inBatch > 1 + asks.getOrDefault(job[0], 0)) { // its batch job, and one a time it was asked for
+                    violate("serial " + job[0] + " had " + inBatch + " jobs in batch " + job[1] + ", asked for "
+                            + asks.getOrDefault(job[0], 0) + " times");
                 }
                 turns.computeIfAbsent(job[0], s -> new ArrayList<>()).add(job[1]);
             }
