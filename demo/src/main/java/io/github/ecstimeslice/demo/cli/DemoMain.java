@@ -19,14 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.channels.FileChannel;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -41,7 +36,8 @@ import java.util.stream.DoubleStream;
         footer = {"", "A live run reports each second of game time: ticks/s, ms a tick (deciding, animating),"
                 + " decisions/s over that second (and over the last whole batch, once one has ended), the age of the"
                 + " decisions the NPCs act on (mean and max over a random quarter of the second's ticks) and their mean"
-                + " facing error."})
+                + " facing error; with --churn, the ticks from a newcomer's join to its first decision (0: in the tick"
+                + " it joined), mean and max over the newcomers decided that second."})
 public final class DemoMain implements Callable<Integer> {
 
     /** The longest run, in ticks: 46 hours at 60 Hz, 1,000 s at the fastest tick rate. */
@@ -119,7 +115,18 @@ public final class DemoMain implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "random seed of the NPCs' first orientations (default: ${DEFAULT-VALUE})")
     private long seed;
 
-    @Option(names = "--compare", description = "compare update-all, the four policies and IntervalIteratingSystem")
+    @Option(names = "--churn", paramLabel = "N",
+            description = "N NPCs die each game second, spread over the ticks, and as many spawn in their places (who dies"
+                    + " comes from --seed); the run reports how many ticks each newcomer waits for its first decision,"
+                    + " more than 0 to --npcs (default: none)")
+    private Double churn;
+
+    @Option(names = "--decide-soon",
+            description = "with --churn: decide each NPC that spawns in the tick it joins (setDecideNewcomersSoon), not in the next batch")
+    private boolean decideSoon;
+
+    @Option(names = "--compare", description = "compare update-all, the four policies and IntervalIteratingSystem"
+            + " (with --churn, each policy also with newcomers decided soon)")
     private boolean compare;
 
     @Option(names = "--tiers", paramLabel = "P0,P1,...",
@@ -170,7 +177,8 @@ public final class DemoMain implements Callable<Integer> {
     public Integer call() throws Exception {
         int tickCount = (int) validate();
         RunOptions options = new RunOptions(scene, npcs, mazeSize[0], mazeSize[1], seed, policy, budget, budgetMillis, history,
-                threading, animationThreading, tickCount, tickRate, compare, gifDirectory, traceFile, plotFile, tiers);
+                threading, animationThreading, tickCount, tickRate, compare, gifDirectory, traceFile, plotFile, tiers,
+                churn == null ? 0 : churn, decideSoon);
         Throwable failure = DemoApp.run(options, out);
         if (failure != null) {
             spec.commandLine().getErr().println("demo failed: " + failure);
@@ -234,17 +242,44 @@ public final class DemoMain implements Callable<Integer> {
         if (plotFile != null && !plotFile.toString().endsWith(".png")) {
             throw usage("--plot writes a PNG: name the file *.png, was '" + plotFile + "'");
         }
+        checkChurn();
         // checks that make folders come last, so a bad option found before them leaves none behind
         if (gifDirectory != null) {
-            checkGifDirectory(gifDirectory);
+            new OutputPaths(this::usage).checkGifDirectory(gifDirectory);
         }
         if (traceFile != null) {
-            checkOutputFile("--trace", traceFile);
+            new OutputPaths(this::usage).checkOutputFile("--trace", traceFile);
         }
         if (plotFile != null) {
-            checkOutputFile("--plot", plotFile);
+            new OutputPaths(this::usage).checkOutputFile("--plot", plotFile);
         }
         return tickCount;
+    }
+
+    /** The churn's checks: its rate, and the runs it applies to (the untiered live run and comparison). */
+    private void checkChurn() {
+        if (decideSoon && churn == null) {
+            throw usage("--decide-soon decides the NPCs that spawn: give --churn too");
+        }
+        if (churn == null) {
+            return;
+        }
+        if (!(churn > 0 && churn <= npcs)) {
+            throw usage("--churn must be more than 0 and at most --npcs (" + npcs + ") NPCs a second, was '"
+                    + spec.commandLine().getParseResult().matchedOption("--churn").stringValues().get(0) + "'");
+        }
+        if (decideSoon && compare) {
+            throw usage("--decide-soon does not apply to --compare, which runs each policy without and with it");
+        }
+        if (tiers != null) {
+            throw usage("--churn spawns NPCs in the untiered scene: leave out --tiers, or --churn");
+        }
+        if (gifDirectory != null) {
+            throw usage("--churn applies to the live run and the comparison, not the GIFs: leave out --gif, or --churn");
+        }
+        if (plotFile != null) {
+            throw usage("--plot draws the comparison without churn: leave out --churn, or --plot");
+        }
     }
 
     /** Refuses a scene the heap or the history cannot hold, before building it takes minutes and fails. */
@@ -295,7 +330,7 @@ public final class DemoMain implements Callable<Integer> {
      * heap it needs, and room for the agents (one open cell each).
      */
     private void checkPathScene() {
-        for (String facingOnly : new String[]{"--tiers", "--tier-radii", "--trace", "--plot"}) {
+        for (String facingOnly : new String[]{"--tiers", "--tier-radii", "--trace", "--plot", "--churn", "--decide-soon"}) {
             if (given(facingOnly)) {
                 throw usage(facingOnly + " applies to --scene facing, not paths");
             }
@@ -390,68 +425,6 @@ public final class DemoMain implements Callable<Integer> {
     private static String bytes(double bytes) {
         return bytes >= 1 << 30 ? String.format(Locale.ROOT, "%.1f GB", bytes / (1 << 30))
                 : String.format(Locale.ROOT, "%.0f MB", bytes / (1 << 20));
-    }
-
-    /** Makes the GIF folder now, so a bad one fails before the run. */
-    private void checkGifDirectory(Path directory) {
-        if (directory.toString().isEmpty()) {
-            throw usage("--gif needs a folder to write the GIFs into, was ''");
-        }
-        if (Files.exists(directory) && !Files.isDirectory(directory)) {
-            throw usage("--gif must be a folder, and " + directory + " is a file");
-        }
-        makeFolder("--gif", directory);
-        if (!canWriteInto(directory)) {
-            throw usage("--gif cannot write into " + directory);
-        }
-    }
-
-    /** Makes the folder of an output file now, and checks the file can be written, so a bad one fails before the run. */
-    private void checkOutputFile(String option, Path file) {
-        if (file.toString().isEmpty()) {
-            throw usage(option + " needs a file to write, was ''");
-        }
-        if (Files.isDirectory(file)) {
-            throw usage(option + " must be a file, and " + file + " is a folder");
-        }
-        Path folder = file.toAbsolutePath().getParent();
-        makeFolder(option, folder);
-        if (Files.exists(file) ? !canWriteTo(file) : !canWriteInto(folder)) {
-            throw usage(option + " cannot write " + file);
-        }
-    }
-
-    /**
-     * True if a file can be made in {@code folder}: tried with a probe file, deleted at once.
-     * {@code Files.isWritable} says yes to root for folders such as /proc, where nothing can be made.
-     */
-    private static boolean canWriteInto(Path folder) {
-        try {
-            Files.delete(Files.createTempFile(folder, ".ecs-timeslice-", ".probe"));
-            return true;
-        } catch (IOException | RuntimeException refused) {
-            return false;
-        }
-    }
-
-    /** True if the existing {@code file} opens for writing (without truncating it). */
-    private static boolean canWriteTo(Path file) {
-        try (FileChannel ignored = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            return true;
-        } catch (IOException | RuntimeException refused) {
-            return false;
-        }
-    }
-
-    /** Makes {@code folder} and the ones above it that are missing, or says why {@code option} cannot have it. */
-    private void makeFolder(String option, Path folder) {
-        try {
-            Files.createDirectories(folder);
-        } catch (FileAlreadyExistsException e) {
-            throw usage(option + " cannot make the folder " + folder + ": " + e.getFile() + " is a file");
-        } catch (IOException | SecurityException e) {
-            throw usage(option + " cannot make the folder " + folder + ": " + e);
-        }
     }
 
     private CommandLine.ParameterException usage(String message) {

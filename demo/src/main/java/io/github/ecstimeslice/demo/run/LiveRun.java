@@ -1,6 +1,7 @@
 package io.github.ecstimeslice.demo.run;
 
 import io.github.ecstimeslice.DecisionAges;
+import io.github.ecstimeslice.demo.scene.Newcomers;
 import io.github.ecstimeslice.demo.scene.Scene;
 import io.github.ecstimeslice.demo.trace.JobTrace;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
@@ -13,7 +14,8 @@ import java.util.Random;
 
 /**
  * The default demo: one scene, a report line per second of game time, a summary at the end, and
- * optionally a job trace of the first ticks.
+ * optionally a job trace of the first ticks. With churn, the report and the summary say how many
+ * ticks the NPCs that spawned waited for their first decision.
  */
 final class LiveRun implements RunMode {
 
@@ -43,15 +45,21 @@ final class LiveRun implements RunMode {
     private final Random sampling = new Random(1);
     /** Reused for the per-tier ages. */
     private final DecisionAges tierAges = new DecisionAges();
+    /** The NPCs that spawned, or null without churn. */
+    private final Newcomers newcomers;
 
     LiveRun(RunOptions options, PrintStream out) {
         this.traceFile = options.traceFile();
         this.trace = traceFile == null ? null : new JobTrace(TRACE_EVENTS);
         this.scene = (options.tiers() == null
                 ? Scene.timesliced(options.npcs(), options.seed(), options.policy(), options.budget(),
-                options.history(), options.threading(), trace)
+                options.history(), options.threading(), trace, options.churn())
                 : Scene.tiered(options.npcs(), options.seed(), options.policy(), options.budget(), options.history(),
                 options.threading(), options.tiers())).animateOn(options.animationThreading());
+        if (options.decideSoon()) {
+            scene.decideNewcomersSoon();
+        }
+        this.newcomers = scene.newcomers();
         this.decisions = scene.decisions();
         this.times = new LiveTimes();
         this.ticks = options.ticks();
@@ -64,6 +72,10 @@ final class LiveRun implements RunMode {
                 options.tickRate());
         if (options.tiers() != null) {
             out.printf(Locale.ROOT, "%s%n", options.tiers());
+        }
+        if (newcomers != null) {
+            out.printf(Locale.ROOT, "churn: %s NPCs die and as many spawn each second; newcomers decided %s%n",
+                    number(options.churn()), options.decideSoon() ? "soon, in the tick they join" : "in the next batch");
         }
     }
 
@@ -103,10 +115,10 @@ final class LiveRun implements RunMode {
         lastFacingError = scene.meanFacingErrorDegrees();
         long decisions = decisionsMade();
         out.printf(Locale.ROOT,
-                "t=%6.1fs  %s  %9.0f decisions/s (last batch %9.0f)  %s  facing error %5.2f°%n",
+                "t=%6.1fs  %s  %9.0f decisions/s (last batch %9.0f)  %s  facing error %5.2f°%s%n",
                 done * delta, times.reportText(now, "decide", "animate"),
                 (decisions - decisionsBefore) / (times.reportTicks * (double) delta), lastBatchDecisionsPerSecond(),
-                ages(), lastFacingError);
+                ages(), lastFacingError, newcomersThisSecond());
         decisionsBefore = decisions;
         reportTiers();
         times.nextReport(now);
@@ -150,6 +162,25 @@ final class LiveRun implements RunMode {
         return String.format(Locale.ROOT, "age mean %5.3f max %5.3f s", reportAgeSum / reportAgeSamples, reportAgeMax);
     }
 
+    /**
+     * With churn, the newcomers first decided over the report's ticks and the ticks they waited
+     * since they joined, mean and max; else nothing.
+     */
+    private String newcomersThisSecond() {
+        if (newcomers == null) {
+            return "";
+        }
+        if (!scene.seesNewcomersDecisions()) {
+            return "  newcomers' first decisions n/a (no history)";
+        }
+        Newcomers.Tally tally = newcomers.report();
+        String text = tally.decided() == 0 ? "  newcomers: none first decided"
+                : String.format(Locale.ROOT, "  newcomers: %d first decided %.1f ticks after joining, at most %d",
+                tally.decided(), tally.meanTicks(), tally.maxTicks());
+        newcomers.nextReport();
+        return text;
+    }
+
     /** Decisions made since the run began. */
     private long decisionsMade() {
         return decisions.stats().jobsRunTotal();
@@ -160,10 +191,34 @@ final class LiveRun implements RunMode {
         return decisions.stats().decisionsPerSecond();
     }
 
+    /**
+     * The run's newcomers: how many joined, the ticks from join to first decision (mean and max)
+     * of those decided, and those that died first or still wait.
+     */
+    static String newcomersSummary(Newcomers newcomers, boolean seen) {
+        if (!seen) {
+            return String.format(Locale.ROOT, "newcomers: %d joined; their first decisions are not seen with history 0",
+                    newcomers.joined());
+        }
+        Newcomers.Tally total = newcomers.total();
+        return String.format(Locale.ROOT, "newcomers: %d joined, %d decided: first decision %s ticks after joining"
+                        + " (mean), %d at most; %d died before their first, %d still wait",
+                newcomers.joined(), total.decided(), total.decided() == 0 ? "n/a" : String.format(Locale.ROOT, "%.2f",
+                        total.meanTicks()), total.maxTicks(), newcomers.diedFirst(), newcomers.waiting());
+    }
+
+    /** A number without a fraction when it has none. */
+    static String number(double value) {
+        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value) : Double.toString(value);
+    }
+
     @Override
     public void finish() throws IOException {
         out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs in %s, facing error %.2f° at the end%n",
                 done, scene.npcCount(), times.summaryText(done, "decide", "animate"), lastFacingError);
+        if (newcomers != null) {
+            out.println(newcomersSummary(newcomers, scene.seesNewcomersDecisions()));
+        }
         if (trace != null) {
             trace.write(traceFile);
             out.printf(Locale.ROOT, "trace: %d events written to %s%s; open it in https://ui.perfetto.dev%n",

@@ -6,7 +6,8 @@ import io.github.ecstimeslice.demo.scene.TickTimes;
 /**
  * A comparison's rows, one after another in one process: each builds its scene, warms up, then
  * times its measured ticks and samples the scene every 7th of them; its end reads what it needs
- * from the scene, which is then disposed of. Subclasses say what a row is and what it keeps.
+ * from the scene, which is then disposed of (a row may ask for untimed ticks after its measured
+ * ones first). Subclasses say what a row is and what it keeps.
  */
 abstract class RowRun<S extends TickedScene> implements RunMode {
 
@@ -44,14 +45,18 @@ abstract class RowRun<S extends TickedScene> implements RunMode {
         if (done == rowWarmupTicks) {
             warmedUp();
         }
-        if (done > rowWarmupTicks) {
+        int lastMeasured = rowWarmupTicks + rowMeasuredTicks;
+        if (done > rowWarmupTicks && done <= lastMeasured) {
             times.add(tickNanos);
             measured();
             if (done % 7 == 0) { // sampling walks every NPC: not every tick (7: no period hides in it), never inside one
                 sample();
             }
         }
-        if (done == rowWarmupTicks + rowMeasuredTicks) {
+        if (done == lastMeasured) {
+            measuredEnded();
+        }
+        if (done >= lastMeasured && !needsMoreTicks()) {
             endRow();
             scene.dispose();
             scene = null;
@@ -74,6 +79,18 @@ abstract class RowRun<S extends TickedScene> implements RunMode {
 
     /** The row's last warm-up tick ran. */
     void warmedUp() {
+    }
+
+    /** The row's last measured tick ran; ticks that {@link #needsMoreTicks} asks for may follow. */
+    void measuredEnded() {
+    }
+
+    /**
+     * After the measured ticks: true while the row needs another tick, neither timed nor sampled,
+     * before it ends; none unless a subclass says so.
+     */
+    boolean needsMoreTicks() {
+        return false;
     }
 
     /** A measured tick ran: add what it cost. */

@@ -18,12 +18,13 @@ import java.nio.file.Path;
  * {@code threading}), how they turn or walk ({@code animationThreading}), how long and how fast
  * ({@code ticks} at {@code tickRate} a game second), and which runs: {@code compare}, and the GIF
  * folder, trace file and plot file, each null when not asked for; {@code tiers}, null without
- * significance tiers.
+ * significance tiers; {@code churn}, the NPCs that die and spawn each game second (0: none), and
+ * {@code decideSoon}, whether the live run decides the newcomers in the tick they join.
  */
 public record RunOptions(SceneKind scene, int npcs, int mazeWidth, int mazeHeight, long seed, IoPolicy policy,
                          Budget budget, double budgetMillis, int history, Threading threading, Threading animationThreading, int ticks,
                          double tickRate, boolean compare, Path gifDirectory, Path traceFile, Path plotFile,
-                         TierSetup tiers) {
+                         TierSetup tiers, double churn, boolean decideSoon) {
 
     /** Game seconds a tick. */
     float delta() {

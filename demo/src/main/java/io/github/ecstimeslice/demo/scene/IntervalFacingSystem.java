@@ -3,6 +3,7 @@ package io.github.ecstimeslice.demo.scene;
 import com.artemis.Aspect;
 import com.artemis.ComponentMapper;
 import com.artemis.systems.IntervalIteratingSystem;
+import com.artemis.utils.BitVector;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.Position;
 
@@ -20,6 +21,8 @@ final class IntervalFacingSystem extends IntervalIteratingSystem {
     private double lastRunSeconds;
     /** Decisions made so far. */
     long decisions;
+    /** The NPCs decided for since they joined, if asked ({@link #markDecisions()}); else null. */
+    private BitVector decided;
 
     IntervalFacingSystem(float intervalSeconds) {
         super(Aspect.all(Position.class, DesiredOrientation.class), intervalSeconds);
@@ -46,6 +49,22 @@ final class IntervalFacingSystem extends IntervalIteratingSystem {
         Position aim = positions.get(FacingWorlds.TARGET);
         Position self = positions.get(npc);
         desired.get(npc).radians = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
+        if (decided != null) {
+            decided.set(npc);
+        }
+    }
+
+    @Override
+    protected void removed(int npc) {
+        if (decided != null) {
+            decided.clear(npc);
+        }
+    }
+
+    /** Marks each NPC once decided for, until it leaves; returns the marks. */
+    BitVector markDecisions() {
+        decided = new BitVector();
+        return decided;
     }
 
     /** Game seconds since every NPC last decided: the age of every decision. */

@@ -3,6 +3,7 @@ package io.github.ecstimeslice.demo.scene;
 import com.artemis.BaseSystem;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
+import com.artemis.utils.BitVector;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.DecisionAges;
 import io.github.ecstimeslice.DecisionHistory;
@@ -18,12 +19,15 @@ import io.github.ecstimeslice.facing.TurnAnimationSystem;
 import io.github.ecstimeslice.facing.TurnRate;
 
 import java.util.Random;
+import java.util.function.IntPredicate;
 
 /**
  * Chou's scene at any scale: NPCs on a square grid, one unit apart, facing random ways; a
  * target moving along a figure-eight over them; a decision system (timesliced, update-all or
  * artemis's interval system) and the every-tick {@link TurnAnimationSystem}. Marks around the two
- * layers time each tick's decision and animation work. Built by {@link FacingWorlds}.
+ * layers time each tick's decision and animation work. Built by {@link FacingWorlds}. With churn,
+ * NPCs die and spawn as it goes ({@link Churn}), and {@link #newcomers()} says how long the
+ * newcomers waited for their first decision.
  */
 public final class Scene implements TickedScene {
 
@@ -42,6 +46,8 @@ public final class Scene implements TickedScene {
     private final int player;
     /** The rings about the player that bound the tiers, for the measures; null without a player. */
     private final TierSetup rings;
+    /** The NPCs dying and spawning, or null without churn. */
+    private final Churn churn;
     private final int npcCount;
     private final int columns;
     private final int rows;
@@ -58,14 +64,18 @@ public final class Scene implements TickedScene {
     private long animationEnd;
 
     private Scene(int npcs, long seed, BaseSystem deciding) {
-        this(npcs, seed, deciding, null);
+        this(npcs, seed, deciding, null, 0);
     }
 
     /**
      * The scene; with {@code tiers}, a player walks over the crowd, and if the decisions are in
-     * those tiers the animation is thinned to match.
+     * those tiers the animation is thinned to match; with {@code churnPerSecond} above 0, that many
+     * NPCs die and spawn each second ({@link Churn}; not with tiers).
      */
-    private Scene(int npcs, long seed, BaseSystem deciding, TierSetup tiers) {
+    private Scene(int npcs, long seed, BaseSystem deciding, TierSetup tiers, double churnPerSecond) {
+        if (tiers != null && churnPerSecond > 0) {
+            throw new IllegalArgumentException("churn spawns NPCs in the untiered scene, was with " + tiers);
+        }
         this.npcCount = npcs;
         this.rings = tiers;
         this.columns = FacingWorlds.columns(npcs);
@@ -79,6 +89,12 @@ public final class Scene implements TickedScene {
                 Math.max(TARGET_PERIOD, TARGET_PERIOD_PER_COLUMN * columns));
         player = tiers == null ? -1 : npcs + 1; // made right after the NPCs
         BaseSystem[] layers = {new BeforeDecisions(), deciding, new BeforeAnimation(), animation, new AfterAnimation()};
+        churn = churnPerSecond > 0 ? new Churn(churnPerSecond, npcs, columns, seed) : null;
+        if (churn != null) { // births and deaths before the decisions' time, the watch after the animation's
+            layers = new BaseSystem[]{churn.births, churn.deaths, layers[0], layers[1], layers[2], layers[3], layers[4],
+                    churn.watch};
+            churn.watchDecisions(decidedBy(deciding));
+        }
         if (tiers != null) { // the player walks first
             BaseSystem[] walking = new BaseSystem[layers.length + 1];
             // once around each lap of the target, so a looping picture loops the player too
@@ -112,16 +128,46 @@ public final class Scene implements TickedScene {
     }
 
     /**
+     * Whether {@code deciding} has decided for an NPC since it joined: the timesliced system has
+     * saved a decision in its history (null with no history: its decisions are not seen), the
+     * others mark each NPC they decide for.
+     */
+    private static IntPredicate decidedBy(BaseSystem deciding) {
+        if (deciding instanceof FaceTargetSystem timesliced) {
+            if (timesliced.historyDepth() == 0) {
+                return null;
+            }
+            return npc -> {
+                DecisionHistory<?> history = timesliced.historyOf(npc);
+                return history != null && !history.isEmpty();
+            };
+        }
+        BitVector marks = deciding instanceof UpdateAllFacingSystem all ? all.markDecisions()
+                : ((IntervalFacingSystem) deciding).markDecisions();
+        return marks::get;
+    }
+
+    /**
      * A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} keeping {@code history}
      * decisions each, recording its jobs into {@code trace} unless that is null.
      */
     public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history,
                                    Threading threading, JobTrace trace) {
+        return timesliced(npcs, seed, policy, budget, history, threading, trace, 0);
+    }
+
+    /**
+     * As {@link #timesliced(int, long, IoPolicy, Budget, int, Threading, JobTrace)}, with
+     * {@code churnPerSecond} NPCs dying and spawning each second of game time (0: none, else
+     * more than 0 and at most {@code npcs}).
+     */
+    public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history,
+                                   Threading threading, JobTrace trace, double churnPerSecond) {
         FaceTargetSystem system = trace == null
                 ? new FaceTargetSystem(policy, budget, history)
                 : new TracedFaceTargetSystem(policy, budget, history, trace);
         system.setThreading(threading);
-        return new Scene(npcs, seed, system);
+        return new Scene(npcs, seed, system, null, churnPerSecond);
     }
 
     /**
@@ -132,7 +178,7 @@ public final class Scene implements TickedScene {
                                Threading threading, TierSetup tiers) {
         FaceTargetSystem system = new PlayerTieredFacing(policy, budget, history, tiers, npcs + 1);
         system.setThreading(threading);
-        return new Scene(npcs, seed, system, tiers);
+        return new Scene(npcs, seed, system, tiers, 0);
     }
 
     /**
@@ -143,17 +189,53 @@ public final class Scene implements TickedScene {
                                            Threading threading, TierSetup rings) {
         FaceTargetSystem system = new FaceTargetSystem(policy, budget, history);
         system.setThreading(threading);
-        return new Scene(npcs, seed, system, rings);
+        return new Scene(npcs, seed, system, rings, 0);
     }
 
     /** A scene whose NPCs all decide every tick. */
     public static Scene updateAll(int npcs, long seed) {
-        return new Scene(npcs, seed, new UpdateAllFacingSystem());
+        return updateAll(npcs, seed, 0);
+    }
+
+    /** A scene whose NPCs all decide every tick, {@code churnPerSecond} of them dying and spawning each second. */
+    public static Scene updateAll(int npcs, long seed, double churnPerSecond) {
+        return new Scene(npcs, seed, new UpdateAllFacingSystem(), null, churnPerSecond);
     }
 
     /** A scene whose NPCs all decide at once every {@code intervalSeconds}. */
     public static Scene interval(int npcs, long seed, float intervalSeconds) {
-        return new Scene(npcs, seed, new IntervalFacingSystem(intervalSeconds));
+        return interval(npcs, seed, intervalSeconds, 0);
+    }
+
+    /** A scene whose NPCs all decide at once every {@code intervalSeconds}, {@code churnPerSecond} dying and spawning each second. */
+    public static Scene interval(int npcs, long seed, float intervalSeconds, double churnPerSecond) {
+        return new Scene(npcs, seed, new IntervalFacingSystem(intervalSeconds), null, churnPerSecond);
+    }
+
+    /**
+     * Decides each NPC that spawns in the tick it joins: the timesliced system's
+     * {@link FaceTargetSystem#setDecideNewcomersSoon setDecideNewcomersSoon(true)}, turned on in
+     * the first tick, once the starting crowd has joined (which is decided in the first batch, as
+     * without). Call it before the first tick. Returns this scene.
+     *
+     * @throws IllegalStateException if the scene has no churn or no timesliced system
+     */
+    public Scene decideNewcomersSoon() {
+        if (churn == null || decisions == null) {
+            throw new IllegalStateException("newcomers are decided soon by a timesliced system in a scene with churn");
+        }
+        churn.decideSoonWith(decisions);
+        return this;
+    }
+
+    /** The NPCs that spawned and their waits for a first decision, or null in a scene without churn. */
+    public Newcomers newcomers() {
+        return churn == null ? null : churn.newcomers();
+    }
+
+    /** True if the newcomers' first decisions are seen: with churn, but for a timesliced system with no history. */
+    public boolean seesNewcomersDecisions() {
+        return churn != null && churn.seesDecisions();
     }
 
     /** Runs the turn animation on the world's thread or on all cores; returns this scene. */
@@ -179,14 +261,21 @@ public final class Scene implements TickedScene {
         return animationEnd - animationStart;
     }
 
-    /** Mean, over the NPCs, of how far each faces from the target now, in degrees. O(NPCs). */
+    /**
+     * Mean, over the NPCs, of how far each faces from the target now, in degrees (with churn, over
+     * those alive: the last tick's dead are replaced in the next). O(NPCs).
+     */
     public double meanFacingErrorDegrees() {
         Position aim = positions.get(FacingWorlds.TARGET);
         double sum = 0;
+        int alive = 0;
         for (int npc = 1; npc <= npcCount; npc++) {
-            sum += facingErrorRadians(npc, aim);
+            if (churn == null || positions.has(npc)) {
+                sum += facingErrorRadians(npc, aim);
+                alive++;
+            }
         }
-        return npcCount == 0 ? 0 : Math.toDegrees(sum / npcCount);
+        return alive == 0 ? 0 : Math.toDegrees(sum / alive);
     }
 
     /** How many significance tiers the NPCs are in: 1 without tiers. */

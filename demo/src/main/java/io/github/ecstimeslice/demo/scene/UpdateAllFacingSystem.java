@@ -3,6 +3,7 @@ package io.github.ecstimeslice.demo.scene;
 import com.artemis.ComponentMapper;
 import com.artemis.annotations.All;
 import com.artemis.systems.IteratingSystem;
+import com.artemis.utils.BitVector;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.Position;
 
@@ -12,11 +13,29 @@ final class UpdateAllFacingSystem extends IteratingSystem {
 
     private ComponentMapper<Position> positions;
     private ComponentMapper<DesiredOrientation> desired;
+    /** The NPCs decided for since they joined, if asked ({@link #markDecisions()}); else null. */
+    private BitVector decided;
 
     @Override
     protected void process(int npc) {
         Position self = positions.get(npc);
         Position aim = positions.get(FacingWorlds.TARGET);
         desired.get(npc).radians = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
+        if (decided != null) {
+            decided.set(npc);
+        }
+    }
+
+    @Override
+    protected void removed(int npc) {
+        if (decided != null) {
+            decided.clear(npc);
+        }
+    }
+
+    /** Marks each NPC once decided for, until it leaves; returns the marks. */
+    BitVector markDecisions() {
+        decided = new BitVector();
+        return decided;
     }
 }
