@@ -1,0 +1,261 @@
+package io.github.ecstimeslice;
+
+import java.util.Arrays;
+
+/**
+ * The groups of {@link SpreadInvocationStrategy}: which tick of the cycle each spread system runs
+ * in, what a run of each has cost, and the rebalance that evens the groups' costs out (the
+ * strategy's class documentation tells how). The spread systems are slots {@code 0..S-1}, in the
+ * world's order; groups are {@code 0..N-1}.
+ *
+ * <p>Costs O(1) a run; a rebalance O(S²) for the plan from the largest first, plus O(S × (S + N))
+ * per step of either descent, at most 2S + N steps each. Memory: a few numbers per slot and per
+ * group, all made at construction, so nothing is allocated afterwards.
+ */
+final class SpreadGroups {
+
+    /** How much the newest run counts in a system's smoothed cost. */
+    static final double NEWEST_RUN_WEIGHT = 0.25;
+
+    private final int groupCount;
+    private final double hysteresis;
+    /** Per slot: its group; whether balancing may move it; its smoothed cost in nanoseconds; ran yet; disabled at its last turn. */
+    private final int[] groupOf;
+    private final boolean[] movable;
+    private final double[] nanos;
+    private final boolean[] measured;
+    private final boolean[] resting;
+    private final boolean anyMovable;
+    /** Scratch of a rebalance: the two candidate plans, their groups' costs, and the slots from most to least expensive. */
+    private final int[] nearPlan;
+    private final int[] freshPlan;
+    private final double[] nearCosts;
+    private final double[] freshCosts;
+    private final double[] nowCosts;
+    private final int[] byCost;
+    private long moves;
+
+    /**
+     * @param groupCount N, the ticks of a cycle
+     * @param givenGroups per slot, its group, or -1 for a balanced system
+     * @param hysteresis the fraction of the most expensive group's cost by which a new plan must
+     *                   narrow the gap between the most and the least expensive group
+     */
+    SpreadGroups(int groupCount, int[] givenGroups, double hysteresis) {
+        this.groupCount = groupCount;
+        this.hysteresis = hysteresis;
+        int slots = givenGroups.length;
+        groupOf = new int[slots];
+        movable = new boolean[slots];
+        nanos = new double[slots];
+        measured = new boolean[slots];
+        resting = new boolean[slots];
+        nearPlan = new int[slots];
+        freshPlan = new int[slots];
+        byCost = new int[slots];
+        nearCosts = new double[groupCount];
+        freshCosts = new double[groupCount];
+        nowCosts = new double[groupCount];
+        int[] members = new int[groupCount];
+        boolean any = false;
+        for (int slot = 0; slot < slots; slot++) {
+            if (givenGroups[slot] >= 0) {
+                groupOf[slot] = givenGroups[slot];
+                members[givenGroups[slot]]++;
+            }
+        }
+        for (int slot = 0; slot < slots; slot++) {
+            if (givenGroups[slot] < 0) {
+                int fewest = 0;
+                for (int group = 1; group < groupCount; group++) {
+                    if (members[group] < members[fewest]) {
+                        fewest = group;
+                    }
+                }
+                groupOf[slot] = fewest;
+                members[fewest]++;
+                movable[slot] = true;
+                any = true;
+            }
+        }
+        anyMovable = any;
+    }
+
+    /** The group slot {@code slot} runs in. */
+    int groupOf(int slot) {
+        return groupOf[slot];
+    }
+
+    /** Notes a run of slot {@code slot} that took {@code runNanos}. */
+    void record(int slot, long runNanos) {
+        if (measured[slot]) {
+            nanos[slot] += NEWEST_RUN_WEIGHT * (runNanos - nanos[slot]);
+        } else {
+            nanos[slot] = runNanos;
+            measured[slot] = true;
+        }
+        resting[slot] = false;
+    }
+
+    /** Notes that slot {@code slot} is disabled: it counts 0 until it runs again. */
+    void rest(int slot) {
+        resting[slot] = true;
+    }
+
+    /** The smoothed cost of a run of slot {@code slot} as balancing counts it, in nanoseconds. */
+    double costOf(int slot) {
+        return resting[slot] ? 0 : nanos[slot];
+    }
+
+    /** The summed costs of group {@code group}'s systems, in nanoseconds. O(S). */
+    double costOfGroup(int group) {
+        double sum = 0;
+        for (int slot = 0; slot < groupOf.length; slot++) {
+            if (groupOf[slot] == group) {
+                sum += costOf(slot);
+            }
+        }
+        return sum;
+    }
+
+    /** Systems moved since the start. */
+    long moves() {
+        return moves;
+    }
+
+    /**
+     * Makes two plans, the present one improved by descent and a fresh one (largest first, then
+     * descent), and takes the one with the narrower gap between its most and least expensive
+     * groups if that gap is narrower than the present one's by more than the hysteresis fraction
+     * of the present most expensive group's cost, and its most expensive group costs no more.
+     */
+    void rebalance() {
+        if (!anyMovable || groupCount < 2) {
+            return;
+        }
+        System.arraycopy(groupOf, 0, nearPlan, 0, groupOf.length);
+        sumGroups(groupOf, nowCosts);
+        sumGroups(nearPlan, nearCosts);
+        descend(nearPlan, nearCosts);
+        largestFirst(freshPlan, freshCosts);
+        descend(freshPlan, freshCosts);
+        boolean fresh = gap(freshCosts) < gap(nearCosts);
+        int[] plan = fresh ? freshPlan : nearPlan;
+        double[] costs = fresh ? freshCosts : nearCosts;
+        double peak = peak(nowCosts);
+        if (gap(nowCosts) - gap(costs) > hysteresis * peak && peak(costs) <= peak) {
+            for (int slot = 0; slot < groupOf.length; slot++) {
+                if (groupOf[slot] != plan[slot]) {
+                    groupOf[slot] = plan[slot];
+                    moves++;
+                }
+            }
+        }
+    }
+
+    /** The fresh plan: given systems where given, the balanced ones from the most expensive down each into the cheapest group so far (first of equals); costless ones stay. */
+    private void largestFirst(int[] plan, double[] costs) {
+        Arrays.fill(costs, 0);
+        int count = 0;
+        for (int slot = 0; slot < groupOf.length; slot++) {
+            plan[slot] = groupOf[slot];
+            if (!movable[slot] || costOf(slot) == 0) {
+                costs[groupOf[slot]] += costOf(slot);
+            } else {
+                int at = count++;
+                while (at > 0 && costOf(byCost[at - 1]) < costOf(slot)) { // insertion sort, stable
+                    byCost[at] = byCost[at - 1];
+                    at--;
+                }
+                byCost[at] = slot;
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            int cheapest = 0;
+            for (int group = 1; group < groupCount; group++) {
+                if (costs[group] < costs[cheapest]) {
+                    cheapest = group;
+                }
+            }
+            plan[byCost[i]] = cheapest;
+            costs[cheapest] += costOf(byCost[i]);
+        }
+    }
+
+    /**
+     * Improves {@code plan} step by step: each step makes the move of a balanced system to a
+     * cheaper group, or the swap of two balanced systems of different groups, that lowers the sum
+     * of the squared group costs the most; stops when none lowers it, or after 2S + N steps.
+     */
+    private void descend(int[] plan, double[] costs) {
+        int slots = plan.length;
+        for (int step = 0, steps = 2 * slots + groupCount; step < steps; step++) {
+            double best = 0;
+            int bestOut = -1;
+            int bestIn = -1;
+            int bestGroup = -1;
+            for (int out = 0; out < slots; out++) {
+                if (!movable[out]) {
+                    continue;
+                }
+                double from = costs[plan[out]];
+                double cost = costOf(out);
+                for (int group = 0; group < groupCount; group++) {
+                    double gain = cost * (from - costs[group] - cost); // half the fall of the squares' sum
+                    if (gain > best) {
+                        best = gain;
+                        bestOut = out;
+                        bestIn = -1;
+                        bestGroup = group;
+                    }
+                }
+                for (int in = 0; in < slots; in++) {
+                    double shift = cost - costOf(in);
+                    if (!movable[in] || shift <= 0) {
+                        continue;
+                    }
+                    double gain = shift * (from - costs[plan[in]] - shift);
+                    if (gain > best) {
+                        best = gain;
+                        bestOut = out;
+                        bestIn = in;
+                        bestGroup = plan[in];
+                    }
+                }
+            }
+            if (bestOut < 0) {
+                return;
+            }
+            double shift = costOf(bestOut) - (bestIn < 0 ? 0 : costOf(bestIn));
+            costs[plan[bestOut]] -= shift;
+            costs[bestGroup] += shift;
+            if (bestIn >= 0) {
+                plan[bestIn] = plan[bestOut];
+            }
+            plan[bestOut] = bestGroup;
+        }
+    }
+
+    private void sumGroups(int[] plan, double[] costs) {
+        Arrays.fill(costs, 0);
+        for (int slot = 0; slot < plan.length; slot++) {
+            costs[plan[slot]] += costOf(slot);
+        }
+    }
+
+    private static double peak(double[] costs) {
+        double most = costs[0];
+        for (double cost : costs) {
+            most = Math.max(most, cost);
+        }
+        return most;
+    }
+
+    private static double gap(double[] costs) {
+        double least = costs[0];
+        for (double cost : costs) {
+            least = Math.min(least, cost);
+        }
+        return peak(costs) - least;
+    }
+}

@@ -1,0 +1,401 @@
+package io.github.ecstimeslice;
+
+import com.artemis.BaseSystem;
+import com.artemis.SystemInvocationStrategy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Runs whole systems less often: the systems marked every-tick run each tick, the spread ones take
+ * turns in N groups, one group a tick, so each runs once every N ticks (CPU time slicing, the
+ * update manager of "alpha" and "beta" groups, done as an artemis invocation strategy). Register it
+ * with {@code WorldConfigurationBuilder.register(strategy)}:
+ * <pre>{@code
+ * SpreadInvocationStrategy strategy = SpreadInvocationStrategy.spreadOver(2)
+ *         .everyTick(InputSystem.class, MovementSystem.class, RenderSystem.class)
+ *         .spread(PerceptionSystem.class, TargetingSystem.class, AmbientSystem.class)
+ *         .build();
+ * World world = new World(new WorldConfigurationBuilder()
+ *         .with(new InputSystem(), new PerceptionSystem(), ...).register(strategy).build());
+ * }</pre>
+ *
+ * <p><b>Marks.</b> Systems are named by their exact class (no subclasses). {@code spread} systems
+ * are measured and balanced; {@code inGroup} systems stay in the group given, so a game whose
+ * systems are all given groups (lockstep, replays, tests) has a schedule fixed by its
+ * configuration. A system not marked at all runs every tick, as it would without this strategy
+ * (so do artemis's own managers): registering the strategy changes nothing until a system is
+ * spread. Group {@code g} runs in the ticks whose number, counted from the world's first
+ * {@code process()}, is {@code g} modulo N.
+ *
+ * <p><b>Order, enabling, entity states.</b> As artemis's default {@code InvocationStrategy}: systems
+ * run in the world's order; a disabled one ({@code isEnabled()} false, read when its place in the
+ * order comes) is skipped; the entity states are updated before each system that runs and once
+ * after the last, so what one system changes the next one sees. A spread system out of its turn
+ * is passed over the same way (no entity state update for it).
+ *
+ * <p><b>Delta.</b> Every-tick systems see the tick's {@code world.delta}. A spread system sees, as
+ * {@code world.delta}, the game time since its own last run: the sum of the ticks' deltas since
+ * then (since the first tick, for its first run), ticks it spent disabled not counted, as artemis
+ * gives a re-enabled system no time for its disabled ticks. {@code world.delta} is set back before
+ * the next system. A spread system whose {@code checkProcessing()} declines its turn loses that
+ * time, as a declined tick does with the default strategy.
+ *
+ * <p><b>Balancing.</b> Each spread system's run is timed with {@link System#nanoTime()} and
+ * smoothed as an exponential average (the newest run weighs a quarter); a group's cost is the sum
+ * of its systems', a disabled system counting 0. A balanced system starts in the group with the
+ * fewest systems. At the start of each cycle of N ticks the strategy makes two plans: the present
+ * one improved by descent, and a fresh one that places the balanced systems from the most
+ * expensive down each into the cheapest group so far, then improved by descent. Descent repeats
+ * the move of one balanced system to another group, or the swap of two, that lowers the sum of
+ * the squared group costs the most, until none does. Of the two plans, the one with the narrower
+ * gap between its most and least expensive groups is taken, but only if it narrows the present
+ * gap by more than the hysteresis fraction (default {@value #DEFAULT_HYSTERESIS}) of the present
+ * most expensive group's cost and makes that group no dearer. So costs that wobble by less than
+ * the hysteresis move nothing, and with steady costs each change narrows the gap, so the groups
+ * settle; settled, their gap is within the hysteresis of what the plans reach (with ten systems
+ * of random costs over two or three ticks, groups typically a few percent apart). Given-group systems count
+ * in their groups' costs but never move. A move takes effect at a cycle's start, so a system still
+ * runs once a cycle, and its delta stays the time since its last run.
+ *
+ * <p><b>Costs.</b> A tick costs O(systems) plus two clock reads per spread run, and allocates
+ * nothing; a rebalance, once a cycle, costs O(S²) for S spread systems plus O(S × (S + N)) per
+ * descent step, at most 2S + N steps per plan.
+ * A strategy serves one world.
+ */
+public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
+
+    /** What {@link #groupOf(Class)} answers for a system that runs every tick. */
+    public static final int EVERY_TICK = -1;
+    /** The most ticks a cycle may have. */
+    public static final int MOST_TICKS = 1024;
+    /** The hysteresis unless told otherwise: a new plan must narrow the groups' gap by 5% of the most expensive group's cost. */
+    public static final double DEFAULT_HYSTERESIS = 0.05;
+
+    /** The mark of a balanced system in {@link #markedGroups}; {@link #EVERY_TICK} and group numbers are the others. */
+    private static final int BALANCED = -2;
+
+    private final int ticks;
+    private final Class<?>[] markedTypes;
+    private final int[] markedGroups;
+    private final double hysteresis;
+    private final RunClock clock;
+
+    /** Set at initialize: the world's systems; per system, its slot or -1; per slot, the game seconds since its last run. */
+    private BaseSystem[] order;
+    private int[] slotOf;
+    private double[] sinceLastRun;
+    private SpreadGroups groups;
+    /** The group that runs in the next tick. */
+    private int nextGroup;
+
+    private SpreadInvocationStrategy(Builder builder) {
+        ticks = builder.ticks;
+        markedTypes = builder.types.toArray(new Class<?>[0]);
+        markedGroups = new int[markedTypes.length];
+        for (int i = 0; i < markedGroups.length; i++) {
+            markedGroups[i] = builder.groups.get(i);
+        }
+        hysteresis = builder.hysteresis;
+        clock = builder.clock;
+    }
+
+    /**
+     * Starts a strategy whose spread systems take turns over {@code ticks} ticks (1: every system
+     * runs every tick).
+     *
+     * @param ticks N, the ticks of a cycle and the number of groups, 1 to {@value #MOST_TICKS}
+     * @throws IllegalArgumentException if {@code ticks} is out of that range
+     */
+    public static Builder spreadOver(int ticks) {
+        if (ticks < 1 || ticks > MOST_TICKS) {
+            throw new IllegalArgumentException("ticks to spread over must be 1 to " + MOST_TICKS + ", was " + ticks);
+        }
+        return new Builder(ticks);
+    }
+
+    /** Finds each marked system in the world; called by artemis as the world is made. */
+    @Override
+    protected void initialize() {
+        if (order != null) {
+            throw new IllegalStateException("a SpreadInvocationStrategy serves one world; build one for each");
+        }
+        int count = systems.size();
+        BaseSystem[] found = new BaseSystem[count];
+        int[] marks = new int[count];
+        Arrays.fill(marks, EVERY_TICK);
+        for (int i = 0; i < count; i++) {
+            found[i] = systems.get(i);
+        }
+        for (int m = 0; m < markedTypes.length; m++) {
+            int at = indexOf(found, markedTypes[m]);
+            if (at < 0) {
+                throw new IllegalArgumentException(markedTypes[m].getName() + " is marked " + markName(markedGroups[m])
+                        + " but the world has no system of that class");
+            }
+            marks[at] = markedGroups[m];
+        }
+        int[] slots = new int[count];
+        int spread = 0;
+        for (int i = 0; i < count; i++) {
+            slots[i] = marks[i] == EVERY_TICK ? -1 : spread++;
+        }
+        int[] given = new int[spread];
+        for (int i = 0; i < count; i++) {
+            if (slots[i] >= 0) {
+                given[slots[i]] = marks[i] == BALANCED ? -1 : marks[i];
+            }
+        }
+        groups = new SpreadGroups(ticks, given, hysteresis);
+        sinceLastRun = new double[spread];
+        slotOf = slots;
+        order = found;
+    }
+
+    /** Runs one tick: the every-tick systems and this tick's group, in the world's order. */
+    @Override
+    protected void process() {
+        int group = nextGroup;
+        nextGroup = group + 1 == ticks ? 0 : group + 1;
+        if (group == 0) {
+            groups.rebalance();
+        }
+        float tickDelta = world.delta;
+        for (int i = 0; i < order.length; i++) {
+            int slot = slotOf[i];
+            if (disabled.get(i)) {
+                if (slot >= 0) {
+                    sinceLastRun[slot] = 0;
+                    groups.rest(slot);
+                }
+                continue;
+            }
+            if (slot < 0) {
+                updateEntityStates();
+                order[i].process();
+                continue;
+            }
+            sinceLastRun[slot] += tickDelta;
+            if (groups.groupOf(slot) == group) {
+                updateEntityStates();
+                runSpread(order[i], slot);
+            }
+        }
+        updateEntityStates();
+    }
+
+    /** Runs a spread system with the time since its last run as {@code world.delta}, and times it. */
+    private void runSpread(BaseSystem system, int slot) {
+        float delta = world.delta;
+        world.delta = (float) sinceLastRun[slot];
+        sinceLastRun[slot] = 0;
+        long start = clock.nanos();
+        try {
+            system.process();
+        } finally {
+            world.delta = delta;
+        }
+        groups.record(slot, clock.nanos() - start);
+    }
+
+    /** N: the ticks of a cycle, and the number of groups. */
+    public int ticks() {
+        return ticks;
+    }
+
+    /**
+     * The group the world's system of class {@code type} runs in now, 0 to N - 1, or
+     * {@link #EVERY_TICK}. O(systems).
+     *
+     * @throws IllegalArgumentException if the world has no system of that exact class
+     * @throws IllegalStateException before the strategy is registered with a world
+     */
+    public int groupOf(Class<? extends BaseSystem> type) {
+        int slot = slotOf[indexOrThrow(type)];
+        return slot < 0 ? EVERY_TICK : groups.groupOf(slot);
+    }
+
+    /**
+     * The measured cost of a run of the world's spread system of class {@code type}, smoothed, in
+     * milliseconds: 0 before its first run and while it is disabled. O(systems).
+     *
+     * @throws IllegalArgumentException if the world has no system of that exact class, or it runs every tick
+     * @throws IllegalStateException before the strategy is registered with a world
+     */
+    public double runMillis(Class<? extends BaseSystem> type) {
+        int slot = slotOf[indexOrThrow(type)];
+        if (slot < 0) {
+            throw new IllegalArgumentException(type.getName() + " runs every tick; only spread systems are measured");
+        }
+        return groups.costOf(slot) / 1e6;
+    }
+
+    /**
+     * The measured cost of group {@code group}: the smoothed costs of its systems' runs, summed, in
+     * milliseconds. O(spread systems).
+     *
+     * @throws IllegalArgumentException if {@code group} is not 0 to N - 1
+     * @throws IllegalStateException before the strategy is registered with a world
+     */
+    public double groupMillis(int group) {
+        checkRegistered();
+        if (group < 0 || group >= ticks) {
+            throw new IllegalArgumentException("group must be 0 to " + (ticks - 1) + ", was " + group);
+        }
+        return groups.costOfGroup(group) / 1e6;
+    }
+
+    /** Systems moved from one group to another by balancing since the world began. */
+    public long moves() {
+        return groups == null ? 0 : groups.moves();
+    }
+
+    private int indexOrThrow(Class<? extends BaseSystem> type) {
+        checkRegistered();
+        int at = type == null ? -1 : indexOf(order, type);
+        if (at < 0) {
+            throw new IllegalArgumentException("the world has no system of class " + (type == null ? null : type.getName()));
+        }
+        return at;
+    }
+
+    private void checkRegistered() {
+        if (order == null) {
+            throw new IllegalStateException("the strategy is not registered with a world yet");
+        }
+    }
+
+    private static int indexOf(BaseSystem[] systems, Class<?> type) {
+        for (int i = 0; i < systems.length; i++) {
+            if (systems[i].getClass() == type) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String markName(int mark) {
+        return mark == EVERY_TICK ? "every tick" : mark == BALANCED ? "spread" : "in group " + mark;
+    }
+
+    /**
+     * Which systems run every tick and which take turns; see {@link SpreadInvocationStrategy}. Each
+     * system class may be marked once. Not thread-safe; {@link #build()} may be called more than
+     * once, for several worlds.
+     */
+    public static final class Builder {
+
+        private final int ticks;
+        private final List<Class<?>> types = new ArrayList<Class<?>>();
+        private final List<Integer> groups = new ArrayList<Integer>();
+        private double hysteresis = DEFAULT_HYSTERESIS;
+        private RunClock clock = RunClock.SYSTEM;
+
+        private Builder(int ticks) {
+            this.ticks = ticks;
+        }
+
+        /**
+         * Marks systems that run every tick, as unmarked ones do; marking them says so, and checks
+         * that the world has them.
+         *
+         * @throws IllegalArgumentException if a class is null or already marked
+         */
+        @SafeVarargs
+        public final Builder everyTick(Class<? extends BaseSystem>... types) {
+            if (types == null) {
+                throw new IllegalArgumentException("system classes must not be null");
+            }
+            int first = this.types.size();
+            for (Class<? extends BaseSystem> type : types) {
+                mark(EVERY_TICK, type, first);
+            }
+            return this;
+        }
+
+        /**
+         * Marks systems that take turns, each in the group that balancing gives it.
+         *
+         * @throws IllegalArgumentException if a class is null or already marked
+         */
+        @SafeVarargs
+        public final Builder spread(Class<? extends BaseSystem>... types) {
+            if (types == null) {
+                throw new IllegalArgumentException("system classes must not be null");
+            }
+            int first = this.types.size();
+            for (Class<? extends BaseSystem> type : types) {
+                mark(BALANCED, type, first);
+            }
+            return this;
+        }
+
+        /**
+         * Marks systems that take turns in group {@code group}, never moved: they run in the ticks
+         * whose number is {@code group} modulo N.
+         *
+         * @throws IllegalArgumentException if {@code group} is not 0 to N - 1, or a class is null or already marked
+         */
+        @SafeVarargs
+        public final Builder inGroup(int group, Class<? extends BaseSystem>... types) {
+            if (group < 0 || group >= ticks) {
+                throw new IllegalArgumentException("group must be 0 to " + (ticks - 1) + " when spread over "
+                        + ticks + " ticks, was " + group);
+            }
+            if (types == null) {
+                throw new IllegalArgumentException("system classes must not be null");
+            }
+            int first = this.types.size();
+            for (Class<? extends BaseSystem> type : types) {
+                mark(group, type, first);
+            }
+            return this;
+        }
+
+        /**
+         * The fraction of the most expensive group's cost by which a new plan must narrow the gap
+         * between the most and the least expensive group to be taken: higher tolerates more
+         * noise, lower balances closer.
+         *
+         * @param fraction 0 (inclusive) to 1 (exclusive)
+         * @throws IllegalArgumentException if {@code fraction} is NaN or out of that range
+         */
+        public Builder hysteresis(double fraction) {
+            if (!(fraction >= 0 && fraction < 1)) {
+                throw new IllegalArgumentException("hysteresis must be at least 0 and below 1, was " + fraction);
+            }
+            hysteresis = fraction;
+            return this;
+        }
+
+        /** Times the runs with {@code clock} instead of {@link System#nanoTime()}: for tests. */
+        Builder clock(RunClock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /** A strategy marked so far; register it with one world. */
+        public SpreadInvocationStrategy build() {
+            return new SpreadInvocationStrategy(this);
+        }
+
+        /** Marks {@code type}, or takes back the marks of this call from {@code first} on and refuses it. */
+        private void mark(int mark, Class<?> type, int first) {
+            int earlier = type == null ? -1 : types.indexOf(type);
+            if (type == null || earlier >= 0) {
+                String was = earlier >= 0 ? markName(groups.get(earlier)) : null;
+                while (types.size() > first) {
+                    types.remove(types.size() - 1);
+                    groups.remove(groups.size() - 1);
+                }
+                throw new IllegalArgumentException(type == null
+                        ? "a system class to mark " + markName(mark) + " was null"
+                        : type.getName() + " is already marked " + was + "; a system is marked once, was marked again "
+                                + markName(mark));
+            }
+            types.add(type);
+            groups.add(mark);
+        }
+    }
+}
