@@ -33,16 +33,28 @@ public final class Budget {
     /** Above this {@code world.delta}, in seconds, a tick counts as a long tick unless told otherwise. */
     public static final double DEFAULT_LONG_TICK_SECONDS = 1.0;
 
-    enum Kind { JOBS_PER_TICK, JOBS_PER_SECOND, BATCH_EVERY, MILLIS_PER_TICK }
+    enum Kind { JOBS_PER_TICK, JOBS_PER_SECOND, BATCH_EVERY, MILLIS_PER_TICK, SHARE }
 
     private final Kind kind;
     private final double amount;
     private final double longTickSeconds;
+    /** The pool of a {@link SharedBudget#share}; null for the other kinds. */
+    private final SharedBudget pool;
 
     private Budget(Kind kind, double amount, double longTickSeconds) {
+        this(kind, amount, longTickSeconds, null);
+    }
+
+    private Budget(Kind kind, double amount, double longTickSeconds, SharedBudget pool) {
         this.kind = kind;
         this.amount = amount;
         this.longTickSeconds = longTickSeconds;
+        this.pool = pool;
+    }
+
+    /** A share of {@code pool} with {@code weight} (checked by the pool). */
+    static Budget shareOf(SharedBudget pool, double weight) {
+        return new Budget(Kind.SHARE, weight, DEFAULT_LONG_TICK_SECONDS, pool);
     }
 
     /**
@@ -86,7 +98,9 @@ public final class Budget {
 
     /**
      * A time slice: jobs run until {@code millis} of wall-clock time ({@link System#nanoTime()}) are
-     * spent, at least one job per tick so a batch always progresses. The clock is read after the
+     * spent, counted from the start of the system's turn on the world's thread (so a batch start's
+     * saves and reads count too: see {@link DecisionStats#lastBatchStartMillis()}), at least one job
+     * per tick so a batch always progresses. The clock is read after the
      * first job and then after strides sized to fill half the remaining time at the tick's measured
      * job cost, so small jobs pay for few clock reads; with jobs of steady cost no more than one job
      * runs past the budget.
@@ -106,10 +120,10 @@ public final class Budget {
      * @throws IllegalArgumentException if {@code seconds} is NaN, infinite, zero or negative
      */
     public Budget withLongTickSeconds(double seconds) {
-        return new Budget(kind, amount, positive("long-tick threshold in seconds", seconds));
+        return new Budget(kind, amount, positive("long-tick threshold in seconds", seconds), pool);
     }
 
-    private static double positive(String what, double value) {
+    static double positive(String what, double value) {
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(what + " must be positive and finite, was " + value);
         }
@@ -120,7 +134,12 @@ public final class Budget {
         return kind;
     }
 
-    /** Jobs per tick, jobs per second, period seconds or milliseconds, by {@link #kind()}. */
+    /** The pool of a share, or null. */
+    SharedBudget pool() {
+        return pool;
+    }
+
+    /** Jobs per tick, jobs per second, period seconds, milliseconds or a share's weight, by {@link #kind()}. */
     double amount() {
         return amount;
     }
@@ -141,6 +160,9 @@ public final class Budget {
             return false;
         }
         Budget other = (Budget) o;
+        if (kind == Kind.SHARE || other.kind == Kind.SHARE) {
+            return this == other; // each share is one system's
+        }
         return kind == other.kind && amount == other.amount && longTickSeconds == other.longTickSeconds;
     }
 
@@ -161,6 +183,9 @@ public final class Budget {
                 break;
             case BATCH_EVERY:
                 base = "batchEvery(" + amount + ")";
+                break;
+            case SHARE:
+                base = pool + ".share(" + amount + ")";
                 break;
             default:
                 base = "millisPerTick(" + amount + ")";

@@ -41,6 +41,8 @@ public final class DecisionStats {
     private float tickDelta;
     private long batchStartJobs;
     long batchStartTick;
+    /** Wall time of the last batch start. */
+    long lastBatchStartNanos;
     /** Urgent jobs ({@link TimeslicedSystem#decideSoon}) started so far, and in this tick. */
     long urgentJobsTotal;
     int urgentJobsThisTick;
@@ -150,6 +152,16 @@ public final class DecisionStats {
     /** Position in the current batch: its slots started or dropped so far, 0 to {@link #batchSize()}. */
     public int batchPosition() {
         return batch.position;
+    }
+
+    /**
+     * Wall-clock milliseconds the last batch start took: saving the finished batch's staged outputs
+     * (sync output) and reading every input of the new one (sync input), O(entities). A
+     * {@link Budget#millisPerTick} budget counts it, but cannot divide it: a tick whose batch start
+     * alone spends the budget runs one job. 0 before a batch started.
+     */
+    public double lastBatchStartMillis() {
+        return lastBatchStartNanos / 1e6;
     }
 
     /** How many ticks the last completed batch took, from its start to the next batch's start. */

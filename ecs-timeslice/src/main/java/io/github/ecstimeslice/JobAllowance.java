@@ -9,26 +9,61 @@ package io.github.ecstimeslice;
  */
 final class JobAllowance {
 
+    /** The system whose budget this is: the one a {@link SharedBudget} splits its pool for; may be null in tests. */
+    private final TimeslicedSystem<?, ?> system;
     private Budget budget = Budget.jobsPerTick(1);
+    /** With a share, its part this turn: jobs, or nanoseconds from a millis pool. */
+    private double part;
     private double credit;
     private double lastRelease;
     private double lastNormalDelta = -1;
     /** Wall time per job on the workers, smoothed over ticks; below 0 until a tick measured it. */
     private double nanosPerJob = -1;
 
-    /** Budgets this tick with {@code budget}; a budget other than the last tick's starts afresh. */
+    JobAllowance(TimeslicedSystem<?, ?> system) {
+        this.system = system;
+    }
+
+    /**
+     * Budgets this tick with {@code budget}; a budget other than the last tick's starts afresh. A
+     * share takes its part of its pool now, and a share given up leaves its pool.
+     */
     void use(Budget budget) {
         if (budget != this.budget) {
+            leavePool();
             this.budget = budget;
             credit = 0;
             lastRelease = 0;
             lastNormalDelta = -1;
         }
+        if (budget.pool() != null) {
+            part = budget.pool().turnStarted(system, budget);
+        }
+    }
+
+    /** True if the budget is a share of a pool: no job runs past its part. */
+    boolean shared() {
+        return budget.pool() != null;
+    }
+
+    /** The turn ended having started {@code jobs} in {@code nanos}: a share tells its pool, which passes on what is left. */
+    void turnEnded(int jobs, long nanos) {
+        if (budget.pool() != null) {
+            budget.pool().turnEnded(system, jobs, nanos);
+        }
+    }
+
+    /** The system no longer uses a share of its pool, if it did. */
+    void leavePool() {
+        if (budget.pool() != null) {
+            budget.pool().leave(system);
+        }
     }
 
     /** True if the budget is wall-clock time on the world's thread: the job runner watches the clock. */
     boolean timed(boolean onWorkers) {
-        return !onWorkers && budget.kind() == Budget.Kind.MILLIS_PER_TICK;
+        return !onWorkers && (budget.kind() == Budget.Kind.MILLIS_PER_TICK
+                || budget.pool() != null && budget.pool().millis());
     }
 
     /**
@@ -42,7 +77,7 @@ final class JobAllowance {
 
     /** The budget's time per tick, in nanoseconds, at most 10<sup>18</sup> (a cast saturates on the JVM alone). */
     long nanosPerTick() {
-        return (long) Math.min(budget.amount() * 1_000_000, 1e18);
+        return (long) Math.min(budget.pool() != null ? part : budget.amount() * 1_000_000, 1e18);
     }
 
     /**
@@ -58,6 +93,8 @@ final class JobAllowance {
                 return onWorkers ? jobsFitting(budget.amount() * 1_000_000) : Integer.MAX_VALUE;
             case JOBS_PER_SECOND:
                 return earn(budget.amount(), delta);
+            case SHARE:
+                return !budget.pool().millis() ? (int) part : !onWorkers ? Integer.MAX_VALUE : part > 0 ? jobsFitting(part) : 0;
             default:
                 return earn(batchSize / budget.amount(), delta); // BATCH_EVERY
         }

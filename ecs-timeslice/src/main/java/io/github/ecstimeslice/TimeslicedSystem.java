@@ -359,9 +359,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         IoPolicy nextBatchPolicy = policy;
         ThreadingSetting tickThreading = threading;
         Timeslicer<I, O> t = slicer;
-        t.allowance.use(budget);
+        t.turnStarted(budget, tickThreading.threading());
         t.stats.tickStarted(delta);
-        t.urgent.turnStarted();
         try {
             t.finishPreviousJobs(tickThreading); // 1.
             t.batch.skipDropped();
@@ -377,7 +376,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
             throw thrown;
         } finally {
             // every turn past the checks is a tick, and every job it started counts
-            t.allowance.spent(t.stats.jobsThisTick);
+            t.turnEnded();
             t.stats.tickEnded();
         }
         t.failures.throwIfAny(t.executorError());

@@ -17,7 +17,7 @@ final class Timeslicer<I, O> {
     private final TimeslicedSystem<I, O> system;
     final Batch batch;
     final TickFailures failures;
-    final JobAllowance allowance = new JobAllowance();
+    final JobAllowance allowance;
     final TierSchedule schedule;
     final DecisionStats stats;
     final Histories<O> histories;
@@ -26,10 +26,13 @@ final class Timeslicer<I, O> {
     /** Made by the first worker threading (never in a browser); null until then. */
     private WorkerJobs<I, O> workers;
     private World world;
+    /** When the turn began: a millis budget on the world's thread covers all of it, and a share reports it. */
+    private long turnStart;
 
     Timeslicer(TimeslicedSystem<I, O> system, IoPolicy policy, Class<? extends DecisionHistory<O>> historyType,
                int historyDepth) {
         this.system = system;
+        allowance = new JobAllowance(system);
         batch = new Batch(policy);
         failures = new TickFailures(system);
         schedule = new TierSchedule(system, failures);
@@ -53,6 +56,37 @@ final class Timeslicer<I, O> {
             made.ensureCapacity(batch.capacity());
             workers = made;
         }
+    }
+
+    /**
+     * A turn begins under {@code budget} and {@code threading}: budgets it, serves the urgent jobs
+     * asked before it, and with a millis budget on the world's thread starts its clock, which then
+     * counts everything the turn does (finishing, saving and reading a batch, jobs).
+     */
+    void turnStarted(Budget budget, Threading threading) {
+        turnStart = System.nanoTime();
+        urgent.turnStarted();
+        allowance.use(budget);
+    }
+
+    /** The turn ended, however: its jobs count against the budget, and a share reports them and its time. */
+    void turnEnded() {
+        allowance.spent(stats.jobsThisTick);
+        allowance.turnEnded(stats.jobsThisTick, System.nanoTime() - turnStart);
+    }
+
+    /**
+     * How many jobs the system would start now given the budget: its urgent jobs waiting and its
+     * batch's jobs left, or, if the batch is over, every subscribed entity's (with tiers, at most
+     * that). O(1).
+     */
+    int jobsWanted() {
+        int batchJobs = batchOver() ? system.getSubscription().getEntities().size() : batch.size - batch.position;
+        return urgent.waiting() + batchJobs;
+    }
+
+    private boolean onWorkers(Threading threading) {
+        return !Platform.isWeb() && threading != Threading.WORLD_THREAD && workers != null;
     }
 
     /** Finishes the jobs the previous tick left on the workers, and hands the workers this turn's executor. */
@@ -86,6 +120,7 @@ final class Timeslicer<I, O> {
      * first: a failure leaves the finished batch as it was, to be saved once by a later tick.
      */
     void startNextBatch(IntBag entities, IoPolicy nextPolicy) {
+        long start = System.nanoTime(); // once a batch: what no time budget divides, measured
         if (nextPolicy.syncInput()) {
             system.prepareJobs(); // first: a throw leaves everything as it was, for the next tick to try again
         }
@@ -112,6 +147,7 @@ final class Timeslicer<I, O> {
         if (nextPolicy.syncInput()) {
             worldThread.readInputs();
         }
+        stats.lastBatchStartNanos = System.nanoTime() - start;
     }
 
     /**
@@ -119,21 +155,23 @@ final class Timeslicer<I, O> {
      * allows: the urgent ones first (first asked, first served, at least one), then the batch's.
      */
     void runJobs(Threading threading, float delta) {
-        boolean onWorkers = !Platform.isWeb() && threading != Threading.WORLD_THREAD && workers != null;
+        boolean onWorkers = onWorkers(threading);
         int waiting = urgent.servable();
         if (allowance.timed(onWorkers)) {
-            long nanos = allowance.nanosPerTick();
-            long start = System.nanoTime();
+            if (allowance.shared() && allowance.nanosPerTick() <= 0) {
+                return; // the pool's time is spent: a share runs nothing past its part
+            }
+            long deadline = turnStart + allowance.nanosPerTick(); // compared by difference: no overflow
             prepareIfJobsStart(waiting > 0 || !batch.finished());
-            int ran = waiting > 0 ? urgent.runUntil(start + Math.min(nanos, Long.MAX_VALUE - start)) : 0;
-            long left = ran == 0 ? nanos : nanos - (System.nanoTime() - start);
-            if (left > 0) {
-                worldThread.runFor(left); // at least one job: the budget never stalls the batch alone
+            int ran = waiting > 0 ? urgent.runUntil(deadline) : 0;
+            long left = deadline - System.nanoTime();
+            if (ran == 0 || left > 0) {
+                worldThread.runFor(left); // at least one job a tick, urgent or not: the batch progresses
             }
             return;
         }
         int jobs = allowance.release(delta, batch.size, onWorkers);
-        int urgentJobs = Math.min(waiting, Math.max(1, jobs));
+        int urgentJobs = Math.min(waiting, allowance.shared() ? jobs : Math.max(1, jobs)); // a share: its part alone
         prepareIfJobsStart(urgentJobs > 0 || jobs > 0 && !batch.finished());
         if (urgentJobs > 0) {
             jobs = Math.max(0, jobs - urgent.run(urgentJobs));
@@ -184,5 +222,6 @@ final class Timeslicer<I, O> {
         if (!Platform.isWeb() && workers != null) {
             workers.abandon();
         }
+        allowance.leavePool();
     }
 }

@@ -93,6 +93,11 @@ final class UrgentJobs<I, O> {
         servable = waiting;
     }
 
+    /** How many entities wait, this turn's and the next's. */
+    int waiting() {
+        return waiting;
+    }
+
     /** How many entities this turn may still serve. */
     int servable() {
         return servable;

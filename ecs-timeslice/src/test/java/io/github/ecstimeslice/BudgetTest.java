@@ -267,6 +267,33 @@ class BudgetTest {
         assertEquals(2, system.stats().batchesCompleted());
     }
 
+    @Test
+    void aMillisBudgetCountsTheBatchStartsReadsSoATickWhoseReadsSpentItRunsOneJob() {
+        // sync input: a batch start reads 40 inputs of 100 µs each, 4 ms, twice the 2 ms budget;
+        // jobs cost nothing, so a budget counted from the first job would run all 40 in that tick
+        SpinSystem system = new SpinSystem(IoPolicy.SIAO, Budget.millisPerTick(2), 0) {
+            @Override
+            protected void setUpInput(int entityId, Stamp input) {
+                long until = System.nanoTime() + 100_000;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+                super.setUpInput(entityId, input);
+            }
+        };
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 40);
+        for (int batch = 0; batch < 3; batch++) {
+            TestWorlds.run(world, 1, 1 / 60f); // the batch starts: its reads spend the budget
+            assertEquals(1, system.stats().jobsRunLastTick(), "the batch start's tick of batch " + batch);
+            assertTrue(system.stats().lastBatchStartMillis() >= 4, "40 reads of 100 µs: "
+                    + system.stats().lastBatchStartMillis() + " ms");
+            while (system.stats().batchPosition() < system.stats().batchSize()) {
+                TestWorlds.run(world, 1, 1 / 60f); // the rest of the batch, in the ticks after
+            }
+        }
+    }
+
     // --- changing at runtime ---
 
     @Test

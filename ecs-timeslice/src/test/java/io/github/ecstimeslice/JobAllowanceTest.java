@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** How many jobs each budget releases a tick, without a world or a clock. */
 class JobAllowanceTest {
 
-    private final JobAllowance allowance = new JobAllowance();
+    private final JobAllowance allowance = new JobAllowance(null);
 
     /** One tick: releases, then spends all it may (at most {@code available}); returns the release. */
     private int tick(float delta, int batchSize, int available) {
