@@ -100,10 +100,12 @@ public final class Budget {
      * A time slice: jobs run until {@code millis} of wall-clock time ({@link System#nanoTime()}) are
      * spent, counted from the start of the system's turn on the world's thread (so a batch start's
      * saves and reads count too: see {@link DecisionStats#lastBatchStartMillis()}), at least one job
-     * per tick so a batch always progresses. The clock is read after the
-     * first job and then after strides sized to fill half the remaining time at the tick's measured
-     * job cost, so small jobs pay for few clock reads; with jobs of steady cost no more than one job
-     * runs past the budget.
+     * per tick so a batch always progresses. The clock is read after the first job and then after
+     * strides sized to fill half the remaining time at the tick's measured job cost, so small jobs
+     * pay for few clock reads; with jobs of steady cost no more than one job runs past the budget.
+     * Under {@link Threading#WORKERS_SAME_TICK} jobs are handed out while the turn's time lasts (a
+     * job a thread past it, and one more); under {@link Threading#WORKERS_NEXT_TICK}, which runs
+     * them after the turn, as many as fit by their measured cost.
      *
      * @param millis milliseconds per tick, positive and finite
      * @throws IllegalArgumentException if {@code millis} is NaN, infinite, zero or negative

@@ -62,8 +62,12 @@ final class JobAllowance {
 
     /** True if the budget is wall-clock time on the world's thread: the job runner watches the clock. */
     boolean timed(boolean onWorkers) {
-        return !onWorkers && (budget.kind() == Budget.Kind.MILLIS_PER_TICK
-                || budget.pool() != null && budget.pool().millis());
+        return !onWorkers && timeBudget();
+    }
+
+    /** True if the budget is wall-clock time: {@code millisPerTick}, or a share of a millis pool. */
+    boolean timeBudget() {
+        return budget.kind() == Budget.Kind.MILLIS_PER_TICK || budget.pool() != null && budget.pool().millis();
     }
 
     /**
@@ -85,16 +89,17 @@ final class JobAllowance {
      * seconds and a batch of {@code batchSize} entities, with jobs on the workers or not. A
      * {@link #timed} budget answers {@link Integer#MAX_VALUE}: the clock stops it.
      */
-    int release(float delta, int batchSize, boolean onWorkers) {
+    int release(float delta, int batchSize, boolean onWorkers, long spentNanos) {
         switch (budget.kind()) {
             case JOBS_PER_TICK:
                 return (int) budget.amount();
             case MILLIS_PER_TICK:
-                return onWorkers ? jobsFitting(budget.amount() * 1_000_000) : Integer.MAX_VALUE;
+                return onWorkers ? jobsFitting(Math.max(0, budget.amount() * 1_000_000 - spentNanos)) : Integer.MAX_VALUE;
             case JOBS_PER_SECOND:
                 return earn(budget.amount(), delta);
             case SHARE:
-                return !budget.pool().millis() ? (int) part : !onWorkers ? Integer.MAX_VALUE : part > 0 ? jobsFitting(part) : 0;
+                return !budget.pool().millis() ? (int) part
+                        : !onWorkers ? Integer.MAX_VALUE : part > spentNanos ? jobsFitting(part - spentNanos) : 0;
             default:
                 return earn(batchSize / budget.amount(), delta); // BATCH_EVERY
         }
@@ -118,6 +123,11 @@ final class JobAllowance {
             double carried = lastRelease + 1;
             credit = Math.max(-carried, Math.min(credit - jobs, carried));
         }
+    }
+
+    /** Wall time per job on the workers, smoothed; below 0 until a tick measured it. */
+    double nanosPerJob() {
+        return nanosPerJob;
     }
 
     /** Notes that {@code jobs} jobs took {@code nanos} of summed wall time on the workers. */

@@ -157,20 +157,11 @@ final class Timeslicer<I, O> {
     void runJobs(Threading threading, float delta) {
         boolean onWorkers = onWorkers(threading);
         int waiting = urgent.servable();
-        if (allowance.timed(onWorkers)) {
-            if (allowance.shared() && allowance.nanosPerTick() <= 0) {
-                return; // the pool's time is spent: a share runs nothing past its part
-            }
-            long deadline = turnStart + allowance.nanosPerTick(); // compared by difference: no overflow
-            prepareIfJobsStart(waiting > 0 || !batch.finished());
-            int ran = waiting > 0 ? urgent.runUntil(deadline) : 0;
-            long left = deadline - System.nanoTime();
-            if (ran == 0 || left > 0) {
-                worldThread.runFor(left); // at least one job a tick, urgent or not: the batch progresses
-            }
+        if (allowance.timeBudget() && (!onWorkers || threading == Threading.WORKERS_SAME_TICK)) {
+            runUntilSpent(onWorkers, waiting);
             return;
         }
-        int jobs = allowance.release(delta, batch.size, onWorkers);
+        int jobs = allowance.release(delta, batch.size, onWorkers, System.nanoTime() - turnStart);
         int urgentJobs = Math.min(waiting, allowance.shared() ? jobs : Math.max(1, jobs)); // a share: its part alone
         prepareIfJobsStart(urgentJobs > 0 || jobs > 0 && !batch.finished());
         if (urgentJobs > 0) {
@@ -185,6 +176,32 @@ final class Timeslicer<I, O> {
                 workers.start(jobs, true);
             } finally {
                 workers.finish(); // also when a VM error leaves: no job is finished a tick late
+            }
+        }
+    }
+
+    /**
+     * Under a time budget, on the world's thread or on workers joined within the turn: jobs start
+     * while the time, counted from the turn's start, lasts; the urgent ones first; at least one
+     * job (none for a share whose part is spent).
+     */
+    private void runUntilSpent(boolean onWorkers, int waiting) {
+        if (allowance.shared() && allowance.nanosPerTick() <= 0) {
+            return; // the pool's time is spent: a share runs nothing past its part
+        }
+        long deadline = turnStart + allowance.nanosPerTick(); // compared by difference: no overflow
+        prepareIfJobsStart(waiting > 0 || !batch.finished());
+        int ran = waiting > 0 ? urgent.runUntil(deadline) : 0;
+        if (ran > 0 && deadline - System.nanoTime() <= 0) {
+            return;
+        }
+        if (Platform.isWeb() || !onWorkers) {
+            worldThread.runFor(deadline - System.nanoTime()); // at least one job
+        } else {
+            try {
+                workers.startUntil(deadline);
+            } finally {
+                workers.finish();
             }
         }
     }

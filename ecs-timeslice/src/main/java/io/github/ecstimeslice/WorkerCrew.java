@@ -128,12 +128,25 @@ final class WorkerCrew {
      * as items become ready, and {@link #seal} once. Nothing happens for 0 items.
      */
     void open(int maxJobs, boolean worldThreadHelps) {
+        open(maxJobs, worldThreadHelps, 0);
+    }
+
+    /**
+     * As {@link #open(int, boolean)}, in chunks of {@code fixedChunkSize} items (0: about
+     * {@code chunksPerThread} chunks a thread). Allocates only when a generation has more chunks
+     * than any before.
+     */
+    void open(int maxJobs, boolean worldThreadHelps, int fixedChunkSize) {
         finishLeftover();
         if (maxJobs <= 0) {
             return;
         }
         int helpers = worldThreadHelps ? 1 : 0;
-        int chunks = Math.min(maxJobs, chunksPerThread * (threads + helpers));
+        int chunks = fixedChunkSize > 0 ? (maxJobs + fixedChunkSize - 1) / fixedChunkSize
+                : Math.min(maxJobs, chunksPerThread * (threads + helpers));
+        if (chunks > doneIn.length()) {
+            doneIn = new AtomicIntegerArray(chunks); // before the generation opens: no claimer sees the old one
+        }
         if (++generation == 0) {
             generation = 1; // 0 is what a chunk never done holds
         }
@@ -149,6 +162,22 @@ final class WorkerCrew {
         publisher = Thread.currentThread();
         claims.set((long) generation << 32); // opens the generation, publishing the fields above
         busy = true;
+    }
+
+    /** Published chunks of the open generation no thread has claimed yet. */
+    int unclaimed() {
+        int next = (int) claims.get();
+        return next == CLOSED ? 0 : Math.max(0, published - next);
+    }
+
+    /** The threads the executor gives the crew. */
+    int threads() {
+        return threads;
+    }
+
+    /** On the world's thread: claims and runs one published chunk, if one is unclaimed; true if it ran one. */
+    boolean helpOne() {
+        return busy && claimOne();
     }
 
     /** Items per chunk in the open generation: chunk {@code c} holds items from {@code c * chunkSize()}. */

@@ -17,6 +17,12 @@ final class WorkerJobs<I, O> {
      * 87% with 4; a claim is one atomic add, nothing beside a job.
      */
     private static final int CHUNKS_PER_THREAD = 16;
+    /** Under a time budget, a chunk holds about this much work (one job at least): what may run past the budget, a thread. */
+    private static final long TIMED_CHUNK_NANOS = 20_000;
+    /** Under a time budget, clock reads (about 25 ns each) the world's thread waits for a worker to claim a chunk. */
+    private static final int SPINS_BEFORE_HELPING = 400;
+    /** Under a time budget, a tick hands out at most this many chunks. */
+    private static final int TIMED_MOST_CHUNKS = 1024;
 
     final WorkerCrew crew = new WorkerCrew(this::run, CHUNKS_PER_THREAD);
     private final TimeslicedSystem<I, O> system;
@@ -59,18 +65,40 @@ final class WorkerJobs<I, O> {
      * inputs first with async input; with {@code worldThreadHelps} the world's thread runs chunks
      * too when it {@link #finish}es.
      */
-    @SuppressWarnings("unchecked")
     void start(int maxJobs, boolean worldThreadHelps) {
+        start(maxJobs, worldThreadHelps, false, 0);
+    }
+
+    /**
+     * As {@link #start(int, boolean)} (with the world's thread helping), under a time budget: jobs
+     * are read and handed out a chunk at a time (about {@link #TIMED_CHUNK_NANOS} of work, one job
+     * at least) only while {@code deadline} ({@code System.nanoTime()}) is ahead, and the next only
+     * once a thread claimed the last (the world's thread runs it if no worker does within
+     * microseconds). So when the time is spent, what still runs is the chunk each thread is in
+     * and at most one more: no count estimated ahead. At least one chunk.
+     */
+    void startUntil(long deadline) {
+        double perJob = allowance.nanosPerJob();
+        int chunk = perJob > 0 ? (int) Math.max(1, Math.min(1 << 20, TIMED_CHUNK_NANOS / perJob)) : 1;
+        start(TIMED_MOST_CHUNKS * chunk, true, true, deadline);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void start(int maxJobs, boolean worldThreadHelps, boolean timed, long deadline) {
         TimeslicedSystem<I, O> decider = system;
         Batch b = batch;
         boolean syncInput = b.policy.syncInput();
         jobNanos.set(0);
-        crew.open(Math.min(maxJobs, b.size - b.position), worldThreadHelps);
+        int fixedChunk = timed ? maxJobs / TIMED_MOST_CHUNKS : 0;
+        crew.open(Math.min(maxJobs, b.size - b.position), worldThreadHelps, fixedChunk);
         int chunkSize = crew.chunkSize();
         int nextChunkEnd = chunkSize;
         int count = 0;
         try {
             while (maxJobs > count && b.size > b.position) {
+                if (timed && count > 0 && count == nextChunkEnd - chunkSize && !timeLeft(deadline)) {
+                    break; // a chunk's start: the time is spent
+                }
                 int slot = b.position++;
                 if (b.isDropped(slot)) {
                     continue;
@@ -100,6 +128,20 @@ final class WorkerJobs<I, O> {
             stats.jobsThisTick += count;
         }
         b.skipDropped();
+    }
+
+    /**
+     * True if {@code deadline} is ahead once the chunk handed out last is claimed: by a worker
+     * within a few microseconds, else by the world's thread, which runs it. One chunk waits at most.
+     */
+    private boolean timeLeft(long deadline) {
+        for (int spins = 0; crew.unclaimed() > 0 && deadline - System.nanoTime() > 0; spins++) {
+            if (spins == SPINS_BEFORE_HELPING) {
+                crew.helpOne(); // the workers are busy: the world's thread runs it
+                spins = 0;
+            }
+        }
+        return deadline - System.nanoTime() > 0;
     }
 
     /** On the workers: runs started jobs [from, to), keeping what each failed job threw. */

@@ -294,6 +294,34 @@ class BudgetTest {
         }
     }
 
+    @Test
+    void onWorkersJoinedInTheTurnAMillisBudgetStopsStartingJobsWhenTheTimeIsSpentNotAtACountEstimatedAhead() {
+        // 20 ticks of 10 µs jobs teach an estimate that 200 fit in 2 ms; then they cost 1 ms each:
+        // stopping at the time, 3 runners (2 workers, the world's thread) start at most 3 and 1 past each
+        int[] tick = {0};
+        SpinSystem system = new SpinSystem(IoPolicy.AIAO, Budget.millisPerTick(2), 0) {
+            @Override
+            long spinNanos(int entityId) {
+                return tick[0] < 20 ? 10_000 : 1_000_000;
+            }
+        };
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try {
+            system.setThreading(Threading.WORKERS_SAME_TICK, pool);
+            World world = TestWorlds.of(system);
+            TestWorlds.deciders(world, 10_000);
+            for (; tick[0] < 24; tick[0]++) {
+                TestWorlds.run(world, 1, 1 / 60f);
+                if (tick[0] >= 20) {
+                    assertTrue(system.stats().jobsRunLastTick() <= 3 * (2 + 1) + 1,
+                            "tick " + tick[0] + " started " + system.stats().jobsRunLastTick() + " jobs of 1 ms");
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     // --- changing at runtime ---
 
     @Test

@@ -13,7 +13,7 @@ class JobAllowanceTest {
 
     /** One tick: releases, then spends all it may (at most {@code available}); returns the release. */
     private int tick(float delta, int batchSize, int available) {
-        int released = allowance.release(delta, batchSize, false);
+        int released = allowance.release(delta, batchSize, false, 0);
         allowance.spent(Math.min(released, available));
         return released;
     }
@@ -103,12 +103,14 @@ class JobAllowanceTest {
         assertTrue(allowance.timed(false));
         assertFalse(allowance.timed(true));
         assertEquals(2_000_000, allowance.nanosPerTick());
-        assertEquals(Integer.MAX_VALUE, allowance.release(0.016f, 100, false));
-        assertEquals(1, allowance.release(0.016f, 100, true)); // nothing measured yet
+        assertEquals(Integer.MAX_VALUE, allowance.release(0.016f, 100, false, 0));
+        assertEquals(1, allowance.release(0.016f, 100, true, 0)); // nothing measured yet
         allowance.measured(1_000_000, 100); // 10 µs a job
-        assertEquals(200, allowance.release(0.016f, 100, true));
+        assertEquals(200, allowance.release(0.016f, 100, true, 0));
         allowance.measured(2_000_000, 100); // 20 µs: smoothed to 12.5
-        assertEquals(160, allowance.release(0.016f, 100, true));
+        assertEquals(160, allowance.release(0.016f, 100, true, 0));
+        assertEquals(100, allowance.release(0.016f, 100, true, 750_000), "what the turn spent first counts");
+        assertEquals(1, allowance.release(0.016f, 100, true, 5_000_000), "at least one job");
     }
 
     @Test

@@ -31,6 +31,21 @@ final class WorkerCrew {
     void open(int maxJobs, boolean worldThreadHelps) {
     }
 
+    void open(int maxJobs, boolean worldThreadHelps, int fixedChunkSize) {
+    }
+
+    int unclaimed() {
+        return 0;
+    }
+
+    int threads() {
+        return 1;
+    }
+
+    boolean helpOne() {
+        return false;
+    }
+
     int chunkSize() {
         return 1;
     }
