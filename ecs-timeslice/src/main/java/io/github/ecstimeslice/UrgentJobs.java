@@ -13,8 +13,9 @@ import java.util.Arrays;
  * leaves the system. A turn serves only those asked before it began: one asked during the turn
  * waits for the next. The entity keeps its slot in the batch in progress, unless that slot's
  * decision would be older than the urgent one (its input was read in an earlier tick, or its
- * output waits for the batch's end): that slot is dropped, so the game never sees a decision
- * replaced by one made from older input. O(1) a job; the queue grows only when more entities wait
+ * output waits for the batch's end): that slot is dropped once the urgent job runs, so the game
+ * never sees a decision replaced by one made from older input. An urgent job whose input fails
+ * leaves the slot as it was. O(1) a job; the queue grows only when more entities wait
  * than ever before.
  */
 final class UrgentJobs<I, O> {
@@ -145,17 +146,23 @@ final class UrgentJobs<I, O> {
         boolean started = false;
         try {
             makeObjects();
-            dropOlderBatchJob(entityId);
             system.setUpInput(entityId, input);
             O written = output;
             if (histories.depth != TimeslicedSystem.NO_HISTORY) { // the entity's spare, made at its first job
                 histories.store.ensureEntity(entityId);
                 written = (O) histories.jobOutput(entityId);
             }
+            int slot = Arrays.binarySearch(batch.keys, 0, batch.size, entityId);
+            if (staged(slot)) {
+                batch.drop(slot); // older, and in the spare this job writes
+            }
             started = true;
             stats.jobsThisTick++;
             stats.urgentJobsThisTick++;
             system.runJob(entityId, input, written);
+            if (readEarlier(slot)) {
+                failures.dropUnrun(batch, slot); // decided now: its batch job's input is older
+            }
             histories.save(entityId, written);
         } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
             failures.record(entityId, thrown);
@@ -164,22 +171,22 @@ final class UrgentJobs<I, O> {
     }
 
     /**
-     * Drops the entity's slot in the batch in progress if its decision would be older than the one
-     * starting now: its output waits for the batch's end (it ran in an earlier tick), or its input
-     * was read at a batch start in an earlier tick. O(log batch size).
+     * True if {@code slot} (a binary search's answer) is the entity's in the batch in progress, and
+     * its output waits for the batch's end (sync output): its job ran in an earlier tick, so its
+     * decision is older than an urgent one.
      */
-    private void dropOlderBatchJob(int entityId) {
+    private boolean staged(int slot) {
         Batch b = batch;
-        int slot = Arrays.binarySearch(b.keys, 0, b.size, entityId);
-        if (slot < 0 || b.isDropped(slot)) {
-            return;
-        }
-        if (slot < b.position) {
-            if (b.policy.syncOutput() && slot >= b.stagedSaved) {
-                b.drop(slot); // staged: its job ran in an earlier tick
-            }
-        } else if (b.policy.syncInput() && stats.batchStartTick != stats.tick) {
-            failures.dropUnrun(b, slot); // read at the batch's start, in an earlier tick
-        }
+        return slot >= 0 && slot < b.position && !b.isDropped(slot) && b.policy.syncOutput() && slot >= b.stagedSaved;
     }
+
+    /**
+     * True if {@code slot} is the entity's in the batch in progress, not started yet, with its input
+     * read at a batch start in an earlier tick (sync input): older than an urgent decision.
+     */
+    private boolean readEarlier(int slot) {
+        Batch b = batch;
+        return slot >= b.position && !b.isDropped(slot) && b.policy.syncInput() && stats.batchStartTick != stats.tick;
+    }
+
 }
