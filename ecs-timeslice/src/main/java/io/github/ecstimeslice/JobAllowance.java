@@ -41,6 +41,16 @@ final class JobAllowance {
         }
     }
 
+    /**
+     * A tick of {@code delta} seconds began with this budget: a normal one is what a later long tick
+     * earns as, even if this one ends before it releases a job (its batch start failed).
+     */
+    void tickStarted(float delta) {
+        if (delta <= budget.longTickSeconds()) {
+            lastNormalDelta = delta;
+        }
+    }
+
     /** True if the budget is a share of a pool: no job runs past its part. */
     boolean shared() {
         return budget.pool() != null;
@@ -150,7 +160,6 @@ final class JobAllowance {
         if (delta > budget.longTickSeconds()) {
             return lastNormalDelta >= 0 ? earned(perSecond, lastNormalDelta) : Math.min(1, perSecond * delta);
         }
-        lastNormalDelta = delta;
         return earned(perSecond, delta);
     }
 

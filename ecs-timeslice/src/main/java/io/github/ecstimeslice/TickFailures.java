@@ -117,7 +117,11 @@ final class TickFailures {
         rethrow(executorErrorFirst(refused, takeFirst()));
     }
 
-    /** Attaches this tick's failures to {@code leaving}, which ends the tick early, so none is reported twice. */
+    /**
+     * Attaches this tick's failures to {@code leaving}, which ends the tick early, so none is
+     * reported twice. If {@code leaving} takes no suppressed exceptions (a type that disabled
+     * suppression), they are kept for the end of the system's next turn instead, not lost.
+     */
     void attachTo(Throwable leaving, Error refused) {
         if (refused != null && refused != leaving) {
             leaving.addSuppressed(refused);
@@ -125,6 +129,10 @@ final class TickFailures {
         RuntimeException failed = takeFirst();
         if (failed != null) {
             leaving.addSuppressed(failed);
+            Throwable[] attachedTo = leaving.getSuppressed(); // a copy: on this failure's path alone
+            if (attachedTo.length == 0 || attachedTo[attachedTo.length - 1] != failed) {
+                first = failed;
+            }
         }
     }
 

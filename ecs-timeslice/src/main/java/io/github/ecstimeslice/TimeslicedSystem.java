@@ -359,7 +359,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         IoPolicy nextBatchPolicy = policy;
         ThreadingSetting tickThreading = threading;
         Timeslicer<I, O> t = slicer;
-        t.turnStarted(budget, tickThreading.threading());
+        t.turnStarted(budget, delta);
         t.stats.tickStarted(delta);
         try {
             t.finishPreviousJobs(tickThreading); // 1.

@@ -59,14 +59,15 @@ final class Timeslicer<I, O> {
     }
 
     /**
-     * A turn begins under {@code budget} and {@code threading}: budgets it, serves the urgent jobs
-     * asked before it, and with a millis budget on the world's thread starts its clock, which then
-     * counts everything the turn does (finishing, saving and reading a batch, jobs).
+     * A turn of {@code delta} seconds begins under {@code budget}: budgets it, serves the urgent
+     * jobs asked before it, and starts its clock, which a time budget counts everything the turn
+     * does by (finishing, saving and reading a batch, jobs).
      */
-    void turnStarted(Budget budget, Threading threading) {
+    void turnStarted(Budget budget, float delta) {
         turnStart = System.nanoTime();
         urgent.turnStarted();
         allowance.use(budget);
+        allowance.tickStarted(delta);
     }
 
     /** The turn ended, however: its jobs count against the budget, and a share reports them and its time. */

@@ -322,6 +322,33 @@ class BudgetTest {
         }
     }
 
+    @Test
+    void aLongTickAfterANormalTickWhoseBatchStartFailedEarnsWhatThatNormalTickDid() {
+        // "every tick past the checks counts": the failed tick of 1/60 s is the last normal one, so
+        // long ticks earn 1/60 of a job each at one job a second, none in five; a long tick before
+        // any normal one would earn one
+        boolean[] failOnce = {true};
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerSecond(1.0)) {
+            @Override
+            protected Stamp createInput() {
+                if (failOnce[0]) {
+                    failOnce[0] = false;
+                    throw new IllegalStateException("no input objects today");
+                }
+                return super.createInput();
+            }
+        };
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 10);
+        world.setDelta(1 / 60f);
+        assertThrows(IllegalStateException.class, world::process);
+        for (int tick = 1; tick <= 5; tick++) {
+            world.setDelta(2f);
+            world.process();
+            assertEquals(0, system.stats().jobsRunLastTick(), "long tick " + tick);
+        }
+    }
+
     // --- changing at runtime ---
 
     @Test

@@ -13,6 +13,7 @@ class JobAllowanceTest {
 
     /** One tick: releases, then spends all it may (at most {@code available}); returns the release. */
     private int tick(float delta, int batchSize, int available) {
+        allowance.tickStarted(delta);
         int released = allowance.release(delta, batchSize, false, 0);
         allowance.spent(Math.min(released, available));
         return released;

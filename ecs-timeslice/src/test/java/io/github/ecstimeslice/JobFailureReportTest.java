@@ -85,4 +85,40 @@ class JobFailureReportTest {
         TestWorlds.deciders(world, 10);
         return assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 4, 1 / 60f));
     }
+
+    /** A game's exception type that takes no suppressed exceptions. */
+    static final class Unsuppressing extends RuntimeException {
+        Unsuppressing(String message) {
+            super(message, null, false, true);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void failuresAFactorysExceptionCannotCarryAreThrownAtTheEndOfTheNextTurnNotLost() {
+        boolean[] failOnce = {true};
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1)) {
+            @Override
+            protected Stamp createInput() {
+                if (failOnce[0]) {
+                    failOnce[0] = false;
+                    throw new Unsuppressing("no input objects today");
+                }
+                return super.createInput();
+            }
+
+            @Override
+            protected void entityJoined(int entityId) {
+                if (entityId == 2) {
+                    throw new IllegalArgumentException("a join hook failed for 2");
+                }
+            }
+        };
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 4);
+        world.setDelta(1 / 60f);
+        Unsuppressing factory = assertThrows(Unsuppressing.class, world::process);
+        assertEquals(0, factory.getSuppressed().length, "the factory's exception took none");
+        IllegalArgumentException kept = assertThrows(IllegalArgumentException.class, world::process);
+        assertEquals("a join hook failed for 2", kept.getMessage());
+    }
 }
