@@ -13,8 +13,8 @@ package io.github.ecstimeslice;
  * the world. What a system leaves of its part all the same (a job that failed, a batch that
  * ended) goes to the systems after it in the same tick. Every system with work gets a job, if the
  * pool holds one for each. A jobs pool never runs more than its jobs in a tick; a millis pool's
- * systems stop starting jobs once their part is spent, so the pool overshoots by at most a job a
- * system. A system that takes a share, or gives it up ({@code setBudget}), joins or leaves the
+ * systems stop starting jobs once their part is spent, and what one runs past its part is taken
+ * from the parts of the systems after it, so the pool overshoots by at most one job. A system that takes a share, or gives it up ({@code setBudget}), joins or leaves the
  * split from its next turn. O(shares²) once a tick, no allocation once the shares are known.
  */
 public final class SharedBudget {
@@ -32,9 +32,7 @@ public final class SharedBudget {
     private double[] parts = new double[0];
     private long[] turnRound = new long[0];
     private double[] nanosPerJob = new double[0];
-    /** Per system: jobs and nanoseconds this tick, and in the last whole tick. */
-    private int[] jobs = new int[0];
-    private long[] nanos = new long[0];
+    /** Per system: jobs and nanoseconds in its latest turn. */
     private int[] lastJobs = new int[0];
     private long[] lastNanos = new long[0];
     /** The tick (a round of turns) in progress, -1 before the first. */
@@ -109,9 +107,10 @@ public final class SharedBudget {
         if (at < 0) {
             return;
         }
-        jobs[at] = jobsRun;
-        nanos[at] = turnNanos;
-        leftOver = Math.max(0, parts[at] - (millis ? turnNanos : jobsRun));
+        lastJobs[at] = jobsRun;
+        lastNanos[at] = turnNanos;
+        // a millis part overrun is taken from the systems after it: the pool overshoots by one job at most
+        leftOver = millis ? parts[at] - turnNanos : Math.max(0, parts[at] - jobsRun);
         if (jobsRun > 0) {
             double perJob = (double) turnNanos / jobsRun;
             nanosPerJob[at] = nanosPerJob[at] > 0 ? 0.75 * nanosPerJob[at] + 0.25 * perJob : perJob;
@@ -131,8 +130,6 @@ public final class SharedBudget {
         parts[at] = parts[count];
         turnRound[at] = turnRound[count];
         nanosPerJob[at] = nanosPerJob[count];
-        jobs[at] = jobs[count];
-        nanos[at] = nanos[count];
         lastJobs[at] = lastJobs[count];
         lastNanos[at] = lastNanos[count];
         systems[count] = null;
@@ -144,10 +141,6 @@ public final class SharedBudget {
         round++;
         leftOver = 0;
         for (int i = 0; count > i; i++) {
-            lastJobs[i] = jobs[i];
-            lastNanos[i] = nanos[i];
-            jobs[i] = 0;
-            nanos[i] = 0;
             double wanted = systems[i].isEnabled() ? systems[i].slicer.jobsWanted() : 0;
             wants[i] = !millis || wanted == 0 ? wanted
                     : nanosPerJob[i] > 0 ? wanted * nanosPerJob[i] : Double.POSITIVE_INFINITY;
@@ -190,8 +183,6 @@ public final class SharedBudget {
         parts[at] = 0;
         turnRound[at] = -1;
         nanosPerJob[at] = 0;
-        jobs[at] = 0;
-        nanos[at] = 0;
         lastJobs[at] = 0;
         lastNanos[at] = 0;
         return at;
@@ -209,8 +200,6 @@ public final class SharedBudget {
         parts = java.util.Arrays.copyOf(parts, grown);
         turnRound = java.util.Arrays.copyOf(turnRound, grown);
         nanosPerJob = java.util.Arrays.copyOf(nanosPerJob, grown);
-        jobs = java.util.Arrays.copyOf(jobs, grown);
-        nanos = java.util.Arrays.copyOf(nanos, grown);
         lastJobs = java.util.Arrays.copyOf(lastJobs, grown);
         lastNanos = java.util.Arrays.copyOf(lastNanos, grown);
     }
@@ -220,7 +209,7 @@ public final class SharedBudget {
         return count;
     }
 
-    /** Jobs the pool's systems started in the last whole tick, in all. */
+    /** Jobs the pool's systems started in their latest turns (between ticks: the tick just run), in all. */
     public int jobsLastTick() {
         int sum = 0;
         for (int i = 0; count > i; i++) {
@@ -229,7 +218,7 @@ public final class SharedBudget {
         return sum;
     }
 
-    /** Milliseconds the pool's systems' turns took in the last whole tick, in all. */
+    /** Milliseconds the pool's systems' latest turns took, in all. */
     public double millisLastTick() {
         long sum = 0;
         for (int i = 0; count > i; i++) {
@@ -248,7 +237,7 @@ public final class SharedBudget {
     }
 
     /**
-     * Jobs the system holding {@code share} started in the last whole tick.
+     * Jobs the system holding {@code share} started in its latest turn.
      *
      * @throws IllegalArgumentException if no system holds {@code share} of this pool
      */
@@ -257,7 +246,7 @@ public final class SharedBudget {
     }
 
     /**
-     * Milliseconds the turn of the system holding {@code share} took in the last whole tick.
+     * Milliseconds the latest turn of the system holding {@code share} took.
      *
      * @throws IllegalArgumentException if no system holds {@code share} of this pool
      */

@@ -11,10 +11,12 @@ import io.github.ecstimeslice.demo.maze.Maze;
 import io.github.ecstimeslice.demo.run.RunOptions;
 import io.github.ecstimeslice.demo.run.SceneKind;
 import io.github.ecstimeslice.demo.scene.BudgetText;
+import io.github.ecstimeslice.demo.scene.SharedPlan;
 import io.github.ecstimeslice.paths.PathPlanningSystem;
 import io.github.ecstimeslice.demo.scene.TierSetup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -32,7 +34,8 @@ import java.util.stream.DoubleStream;
         sortOptions = false,
         description = {"NPCs on a grid turn to face a moving target: decisions timesliced by a TimeslicedSystem, "
                 + "animation every tick for every NPC, in a libGDX headless application. With --scene paths, agents"
-                + " in a maze chase a target: paths planned with gdx-ai's A* as timesliced jobs, walked every tick.", ""},
+                + " in a maze chase a target: paths planned with gdx-ai's A* as timesliced jobs, walked every tick. With"
+                + " --shared-budget, three decision systems (facing, alertness, wander) share one budget.", ""},
         footer = {"", "A live run reports each second of game time: ticks/s, ms a tick (deciding, animating),"
                 + " decisions/s over that second (and over the last whole batch, once one has ended), the age of the"
                 + " decisions the NPCs act on (mean and max over a random quarter of the second's ticks) and their mean"
@@ -139,6 +142,9 @@ public final class DemoMain implements Callable<Integer> {
                     + " increasing (default: rings evenly spaced out to half the grid's width)")
     private String tierRadii;
 
+    @Mixin
+    private SharedOptions sharedOptions;
+
     @Option(names = "--gif", paramLabel = "DIR", description = "write Chou's illustrations as looping GIFs into DIR")
     private Path gifDirectory;
 
@@ -156,6 +162,8 @@ public final class DemoMain implements Callable<Integer> {
     private int[] mazeSize = {0, 0};
     /** The tiers asked for, checked by {@link #validate()}; null without --tiers. */
     private TierSetup tiers;
+    /** The pool three systems share, checked by {@link #validate()}; null without --shared-budget. */
+    private SharedPlan shared;
 
     DemoMain(PrintStream out) {
         this.out = out;
@@ -178,7 +186,7 @@ public final class DemoMain implements Callable<Integer> {
         int tickCount = (int) validate();
         RunOptions options = new RunOptions(scene, npcs, mazeSize[0], mazeSize[1], seed, policy, budget, budgetMillis, history,
                 threading, animationThreading, tickCount, tickRate, compare, gifDirectory, traceFile, plotFile, tiers,
-                churn == null ? 0 : churn, decideSoon);
+                churn == null ? 0 : churn, decideSoon, shared);
         Throwable failure = DemoApp.run(options, out);
         if (failure != null) {
             spec.commandLine().getErr().println("demo failed: " + failure);
@@ -204,7 +212,8 @@ public final class DemoMain implements Callable<Integer> {
         if (animationThreading == Threading.WORKERS_NEXT_TICK) {
             throw usage("--animation-threads must be world or same-tick, was next-tick");
         }
-        if (compare && scene == SceneKind.FACING && given("--policy")) {
+        shared = sharedOptions.check(this::given, this::usage, scene == SceneKind.PATHS, compare);
+        if (compare && scene == SceneKind.FACING && shared == null && given("--policy")) {
             throw usage("--policy does not apply to --compare, which measures every policy");
         }
         if (ticks != null && seconds != null) {
@@ -225,6 +234,7 @@ public final class DemoMain implements Callable<Integer> {
             checkPathScene();
         } else {
             checkMemory();
+            budgetMillis = given("--budget") ? BudgetText.millisPerTick(optionText("--budget")) : Double.NaN;
         }
         if (tierRadii != null && tierPeriods == null) {
             throw usage("--tier-radii bounds the tiers: give --tiers too");
@@ -266,7 +276,7 @@ public final class DemoMain implements Callable<Integer> {
         }
         if (!(churn > 0 && churn <= npcs)) {
             throw usage("--churn must be more than 0 and at most --npcs (" + npcs + ") NPCs a second, was '"
-                    + spec.commandLine().getParseResult().matchedOption("--churn").stringValues().get(0) + "'");
+                    + optionText("--churn") + "'");
         }
         if (decideSoon && compare) {
             throw usage("--decide-soon does not apply to --compare, which runs each policy without and with it");
@@ -325,6 +335,11 @@ public final class DemoMain implements Callable<Integer> {
         return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
+    /** The text given for {@code option}, which was given. */
+    private String optionText(String option) {
+        return spec.commandLine().getParseResult().matchedOption(option).stringValues().get(0);
+    }
+
     /**
      * The paths scene's checks: the options that belong to the facing scene, the maze's size, the
      * heap it needs, and room for the agents (one open cell each).
@@ -335,8 +350,7 @@ public final class DemoMain implements Callable<Integer> {
                 throw usage(facingOnly + " applies to --scene facing, not paths");
             }
         }
-        String budgetText = given("--budget")
-                ? spec.commandLine().getParseResult().matchedOption("--budget").stringValues().get(0) : DEFAULT_PATH_BUDGET;
+        String budgetText = given("--budget") ? optionText("--budget") : DEFAULT_PATH_BUDGET;
         budgetMillis = BudgetText.millisPerTick(budgetText);
         if (Double.isNaN(budgetMillis) && compare) {
             throw usage("--compare with --scene paths gives every planner the same milliseconds a tick:"

@@ -13,6 +13,7 @@ import com.badlogic.gdx.utils.IntArray;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.demo.scene.LogHistogram;
 import io.github.ecstimeslice.demo.scene.TickedScene;
 import io.github.ecstimeslice.facing.Position;
 import io.github.ecstimeslice.paths.PathGoal;
@@ -53,14 +54,13 @@ public final class MazeScene implements TickedScene {
     /**
      * A scene of {@code agents} agents, each on an open cell of its own, in {@code graph}'s maze,
      * placed from {@code seed}, planned by a {@link PathPlanningSystem} keeping {@code history}
-     * paths per agent.
+     * paths per agent, each search timed ({@link #jobTimes()}).
      *
      * @throws IllegalArgumentException if the maze has fewer open cells than agents
      */
     public static MazeScene timesliced(MazeGraph graph, int agents, long seed, IoPolicy policy, Budget budget,
                                        int history, Threading threading) {
-        PathPlanningSystem<MazeGraph.Cell> planning = new PathPlanningSystem<>(graph, MazeGraph.OCTILE, graph, policy,
-                budget, history);
+        PathPlanningSystem<MazeGraph.Cell> planning = new TimedPathPlanning(graph, policy, budget, history);
         planning.setThreading(threading);
         return new MazeScene(graph, agents, seed, planning, null, false);
     }
@@ -181,6 +181,11 @@ public final class MazeScene implements TickedScene {
     /** The timesliced planner; null in a scene planned by gdx-ai's queue. */
     public PathPlanningSystem<MazeGraph.Cell> planning() {
         return planning;
+    }
+
+    /** Each search's time, from a scene made by {@link #timesliced}; else null. */
+    public LogHistogram jobTimes() {
+        return planning instanceof TimedPathPlanning timed ? timed.jobTimes : null;
     }
 
     /** Paths planned so far (found or not). */

@@ -27,7 +27,8 @@ public final class DemoApp extends ApplicationAdapter {
     /**
      * Runs what {@code options} ask for in a headless application, in this order: the GIFs, the
      * comparison, and the live run (when neither of those is asked for, or with a trace), of the
-     * scene they name; waits for the end and returns what failed, or null.
+     * scene they name (with a shared budget, the shared scene's comparison or live run); waits for
+     * the end and returns what failed, or null.
      */
     public static Throwable run(RunOptions options, PrintStream out) throws InterruptedException {
         DemoApp app = new DemoApp();
@@ -41,6 +42,10 @@ public final class DemoApp extends ApplicationAdapter {
             if (!options.compare() && options.gifDirectory() == null) {
                 app.then(() -> new PathLiveRun(options, out));
             }
+            return app.start().awaitEnd();
+        }
+        if (options.shared() != null) { // the shared scene: its comparison or its live run
+            app.then(() -> options.compare() ? new SharedCompareRun(options, out) : new SharedLiveRun(options, out));
             return app.start().awaitEnd();
         }
         if (options.gifDirectory() != null) {

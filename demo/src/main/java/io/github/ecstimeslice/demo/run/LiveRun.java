@@ -15,7 +15,9 @@ import java.util.Random;
 /**
  * The default demo: one scene, a report line per second of game time, a summary at the end, and
  * optionally a job trace of the first ticks. With churn, the report and the summary say how many
- * ticks the NPCs that spawned waited for their first decision.
+ * ticks the NPCs that spawned waited for their first decision. The summary splits the decision
+ * system's turns into ticks with a batch start and without ({@link TurnSplit}): whether a time
+ * budget holds.
  */
 final class LiveRun implements RunMode {
 
@@ -47,6 +49,10 @@ final class LiveRun implements RunMode {
     private final DecisionAges tierAges = new DecisionAges();
     /** The NPCs that spawned, or null without churn. */
     private final Newcomers newcomers;
+    /** The decision system's turns, with a batch start and without; the budget they are held to. */
+    private final TurnSplit turns;
+    private final String budgetText;
+    private final double budgetMillis;
 
     LiveRun(RunOptions options, PrintStream out) {
         this.traceFile = options.traceFile();
@@ -65,6 +71,9 @@ final class LiveRun implements RunMode {
         this.ticks = options.ticks();
         this.delta = options.delta();
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
+        this.turns = new TurnSplit(ticks > 2 * ticksPerReport ? ticksPerReport : 0);
+        this.budgetText = options.budget().toString();
+        this.budgetMillis = options.budgetMillis();
         this.out = out;
         out.printf(Locale.ROOT, "%d NPCs, %s, budget %s, history %d, threads %s, animation threads %s, %d ticks at %.0f Hz%n",
                 options.npcs(), options.policy(), options.budget(), options.history(),
@@ -81,6 +90,7 @@ final class LiveRun implements RunMode {
 
     @Override
     public boolean tick() {
+        long batchesBefore = decisions.stats().batchesStarted();
         long start = System.nanoTime();
         scene.tick(delta);
         long end = System.nanoTime();
@@ -89,6 +99,8 @@ final class LiveRun implements RunMode {
         }
         done++;
         times.add(end - start, scene.decisionNanos(), scene.animationNanos());
+        turns.add(scene.decisionNanos(), decisions.stats().batchesStarted() != batchesBefore,
+                decisions.stats().lastBatchStartMillis(), decisions.stats().jobsRunLastTick());
         sampleAges();
         if (done % ticksPerReport == 0 || done == ticks) {
             report(end);
@@ -216,6 +228,7 @@ final class LiveRun implements RunMode {
     public void finish() throws IOException {
         out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs in %s, facing error %.2f° at the end%n",
                 done, scene.npcCount(), times.summaryText(done, "decide", "animate"), lastFacingError);
+        out.println(turns.summary(budgetText, budgetMillis));
         if (newcomers != null) {
             out.println(newcomersSummary(newcomers, scene.seesNewcomersDecisions()));
         }

@@ -1,5 +1,6 @@
 package io.github.ecstimeslice.demo.run;
 
+import io.github.ecstimeslice.DecisionStats;
 import io.github.ecstimeslice.demo.maze.MazeScene;
 
 import java.io.PrintStream;
@@ -8,7 +9,9 @@ import java.util.Locale;
 /**
  * {@code --scene paths}: the maze scene, a report line per second of game time and a summary at
  * the end. Path ages, the agents with a path and the mean path are measured on every fourth tick,
- * outside its time, and averaged (the age's max taken) over the report's ticks.
+ * outside its time, and averaged (the age's max taken) over the report's ticks. The summary splits
+ * the planner's turns into ticks with a batch start and without ({@link TurnSplit}), each search
+ * timed: whether a time budget holds.
  */
 final class PathLiveRun implements RunMode {
 
@@ -19,6 +22,9 @@ final class PathLiveRun implements RunMode {
     private final PrintStream out;
     private final MazeScene.Measures measures = new MazeScene.Measures();
     private final LiveTimes times;
+    private final TurnSplit turns;
+    private final String budgetText;
+    private final double budgetMillis;
 
     private int done;
     private long pathsBefore;
@@ -38,6 +44,9 @@ final class PathLiveRun implements RunMode {
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
         this.out = out;
         this.times = new LiveTimes();
+        this.turns = new TurnSplit(ticks > 2 * ticksPerReport ? ticksPerReport : 0).timedJobs(scene.jobTimes());
+        this.budgetText = options.budget().toString();
+        this.budgetMillis = options.budgetMillis();
         out.printf(Locale.ROOT, "paths: %d agents in a %d x %d maze (%d open cells), %s, budget %s, history %d,"
                         + " planning threads %s, walking threads %s, %d ticks at %.0f Hz%n",
                 scene.agentCount(), options.mazeWidth(), options.mazeHeight(), scene.graph().getNodeCount(),
@@ -47,11 +56,15 @@ final class PathLiveRun implements RunMode {
 
     @Override
     public boolean tick() {
+        DecisionStats stats = scene.planning().stats();
+        long batchesBefore = stats.batchesStarted();
         long start = System.nanoTime();
         scene.tick(delta);
         long end = System.nanoTime();
         done++;
         times.add(end - start, scene.planningNanos(), scene.walkingNanos());
+        turns.add(scene.planningNanos(), stats.batchesStarted() != batchesBefore, stats.lastBatchStartMillis(),
+                stats.jobsRunLastTick());
         if (done % 4 == 0) {
             scene.measure(measures);
             samples++;
@@ -93,6 +106,7 @@ final class PathLiveRun implements RunMode {
                         + " path age %.3f s and %d with a path at the end%n",
                 done, scene.agentCount(), times.summaryText(done, "plan", "walk"), scene.pathsPlanned(),
                 scene.pathsPlanned() / (done * (double) delta), lastMeanAge, lastWithPath);
+        out.println(turns.summary(budgetText, budgetMillis));
         scene.dispose();
     }
 }

@@ -6,6 +6,7 @@ import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.demo.maze.Maze;
 import io.github.ecstimeslice.demo.maze.MazeGraph;
 import io.github.ecstimeslice.demo.maze.MazeScene;
+import io.github.ecstimeslice.demo.scene.SharedPlan;
 import io.github.ecstimeslice.demo.scene.TierSetup;
 
 import java.nio.file.Path;
@@ -19,12 +20,14 @@ import java.nio.file.Path;
  * ({@code ticks} at {@code tickRate} a game second), and which runs: {@code compare}, and the GIF
  * folder, trace file and plot file, each null when not asked for; {@code tiers}, null without
  * significance tiers; {@code churn}, the NPCs that die and spawn each game second (0: none), and
- * {@code decideSoon}, whether the live run decides the newcomers in the tick they join.
+ * {@code decideSoon}, whether the live run decides the newcomers in the tick they join; {@code shared},
+ * the pool three decision systems share ({@code --shared-budget}), or null for the one system of
+ * {@code budget}.
  */
 public record RunOptions(SceneKind scene, int npcs, int mazeWidth, int mazeHeight, long seed, IoPolicy policy,
                          Budget budget, double budgetMillis, int history, Threading threading, Threading animationThreading, int ticks,
                          double tickRate, boolean compare, Path gifDirectory, Path traceFile, Path plotFile,
-                         TierSetup tiers, double churn, boolean decideSoon) {
+                         TierSetup tiers, double churn, boolean decideSoon, SharedPlan shared) {
 
     /** Game seconds a tick. */
     float delta() {
