@@ -36,11 +36,12 @@ import java.util.stream.DoubleStream;
                 + "animation every tick for every NPC, in a libGDX headless application. With --scene paths, agents"
                 + " in a maze chase a target: paths planned with gdx-ai's A* as timesliced jobs, walked every tick. With"
                 + " --shared-budget, three decision systems (facing, alertness, wander) share one budget.", ""},
-        footer = {"", "A live run reports each second of game time: ticks/s, ms a tick (deciding, animating),"
-                + " decisions/s over that second (and over the last whole batch, once one has ended), the age of the"
-                + " decisions the NPCs act on (mean and max over a random quarter of the second's ticks) and their mean"
-                + " facing error; with --churn, the ticks from a newcomer's join to its first decision (0: in the tick"
-                + " it joined), mean and max over the newcomers decided that second."})
+        footer = {"", "A live run reports each second of game time: ms a tick (deciding, animating), the unthrottled"
+                + " ticks/s of wall time (no frame cap), decisions/s over that second (and over the last whole batch,"
+                + " once one has ended), the age of the decisions the NPCs act on (mean and max over a random quarter"
+                + " of the second's ticks) and their mean facing error; with --churn, the ticks from a newcomer's join"
+                + " to its first decision (0: in the tick it joined), mean and max over the newcomers decided that"
+                + " second. The summary leaves out the first game second, the JIT's warm-up."})
 public final class DemoMain implements Callable<Integer> {
 
     /** The longest run, in ticks: 46 hours at 60 Hz, 1,000 s at the fastest tick rate. */
@@ -178,7 +179,7 @@ public final class DemoMain implements Callable<Integer> {
         CommandLine line = new CommandLine(new DemoMain(out)).setCaseInsensitiveEnumValuesAllowed(true);
         line.setOut(new PrintWriter(out, true));
         line.setErr(new PrintWriter(err, true));
-        return line.execute(args);
+        return OneLineErrors.on(line).execute(args);
     }
 
     @Override

@@ -55,9 +55,21 @@ public final class DemoApp extends ApplicationAdapter {
             app.then(() -> options.tiers() == null ? new CompareRun(options, out) : new TierCompareRun(options, out));
         }
         if (!options.compare() && options.gifDirectory() == null || options.traceFile() != null) {
+            if (options.compare() || options.gifDirectory() != null) {
+                out.println(traceNote(options));
+            }
             app.then(() -> new LiveRun(options, out));
         }
         return app.start().awaitEnd();
+    }
+
+    /**
+     * What a trace asked for with the comparison or the GIFs, which are not traced, is: a live run of
+     * its own after them, said in one line before anything runs.
+     */
+    static String traceNote(RunOptions options) {
+        return "--trace: " + (options.compare() ? "the comparison is" : "the GIFs are") + " not traced; a live run"
+                + " of its own follows " + (options.compare() ? "it" : "them") + " and writes " + options.traceFile();
     }
 
     /** Adds a run mode, made when its turn comes (on the render thread). */

@@ -67,11 +67,11 @@ final class LiveRun implements RunMode {
         }
         this.newcomers = scene.newcomers();
         this.decisions = scene.decisions();
-        this.times = new LiveTimes();
         this.ticks = options.ticks();
         this.delta = options.delta();
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
-        this.turns = new TurnSplit(ticks > 2 * ticksPerReport ? ticksPerReport : 0);
+        this.times = new LiveTimes(LiveTimes.warmUpTicks(ticks, ticksPerReport));
+        this.turns = new TurnSplit(LiveTimes.warmUpTicks(ticks, ticksPerReport));
         this.budgetText = options.budget().toString();
         this.budgetMillis = options.budgetMillis();
         this.out = out;
@@ -141,7 +141,9 @@ final class LiveRun implements RunMode {
 
     /**
      * With tiers, a line per tier: its NPCs and decisions per second, its decisions' ages, and the
-     * facing error of the NPCs in its ring about the player now.
+     * facing error of the NPCs in its ring about the player now. A tier's age max counts the NPCs
+     * that just moved up into it from a slower tier, whose decision was made there (a max of
+     * 1.5 s in a tier deciding every 0.4 s): a max above what the tier's own period allows says so.
      */
     private void reportTiers() {
         if (scene.tierCount() == 1) {
@@ -151,13 +153,29 @@ final class LiveRun implements RunMode {
             String age = "age n/a (no history)";
             if (scene.measuresAges()) {
                 decisions.stats().measureAges(tier, tierAges);
-                age = String.format(Locale.ROOT, "age mean %5.3f max %5.3f s", tierAges.meanSeconds(), tierAges.maxSeconds());
+                age = String.format(Locale.ROOT, "age mean %5.3f max %5.3f s%s", tierAges.meanSeconds(),
+                        tierAges.maxSeconds(), movedUp(tier, tierAges.maxSeconds()));
             }
             int period = decisions.tiers().batchPeriod(tier);
             out.printf(Locale.ROOT, "  tier %d (every %d batch%s): %7d NPCs  %9.0f decisions/s  %s  facing error %5.2f°%n",
                     tier, period, period == 1 ? "" : "es", decisions.stats().entitiesInTier(tier),
                     decisions.stats().decisionsPerSecond(tier), age, scene.meanFacingErrorDegrees(tier));
         }
+    }
+
+    /**
+     * After a tier's age max, a note when the max is above what the tier's own period allows (its
+     * batches and one more, for sync output, at the last batch's length, plus a tick): those are
+     * NPCs that just moved up from a slower tier. Else nothing, and nothing for the slowest tier.
+     */
+    private String movedUp(int tier, double maxSeconds) {
+        double batchSeconds = decisions.stats().lastBatchSeconds();
+        if (tier == scene.tierCount() - 1 || !(batchSeconds > 0)) {
+            return "";
+        }
+        double own = (decisions.tiers().batchPeriod(tier) + 1) * batchSeconds + delta;
+        return maxSeconds > own ? String.format(Locale.ROOT, " (max over the tier's own %.3f s: NPCs just moved up"
+                + " from a slower tier)", own) : "";
     }
 
     /**
@@ -226,8 +244,8 @@ final class LiveRun implements RunMode {
 
     @Override
     public void finish() throws IOException {
-        out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs in %s, facing error %.2f° at the end%n",
-                done, scene.npcCount(), times.summaryText(done, "decide", "animate"), lastFacingError);
+        out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs: %s; facing error %.2f° at the end%n",
+                done, scene.npcCount(), times.summaryText("decide", "animate"), lastFacingError);
         out.println(turns.summary(budgetText, budgetMillis));
         if (newcomers != null) {
             out.println(newcomersSummary(newcomers, scene.seesNewcomersDecisions()));

@@ -43,8 +43,8 @@ final class PathLiveRun implements RunMode {
         this.delta = options.delta();
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
         this.out = out;
-        this.times = new LiveTimes();
-        this.turns = new TurnSplit(ticks > 2 * ticksPerReport ? ticksPerReport : 0).timedJobs(scene.jobTimes());
+        this.times = new LiveTimes(LiveTimes.warmUpTicks(ticks, ticksPerReport));
+        this.turns = new TurnSplit(LiveTimes.warmUpTicks(ticks, ticksPerReport)).timedJobs(scene.jobTimes());
         this.budgetText = options.budget().toString();
         this.budgetMillis = options.budgetMillis();
         out.printf(Locale.ROOT, "paths: %d agents in a %d x %d maze (%d open cells), %s, budget %s, history %d,"
@@ -102,9 +102,9 @@ final class PathLiveRun implements RunMode {
 
     @Override
     public void finish() {
-        out.printf(Locale.ROOT, "summary: %d ticks of %d agents in %s, %d paths planned (%.0f a game second),"
+        out.printf(Locale.ROOT, "summary: %d ticks of %d agents: %s; %d paths planned (%.0f a game second),"
                         + " path age %.3f s and %d with a path at the end%n",
-                done, scene.agentCount(), times.summaryText(done, "plan", "walk"), scene.pathsPlanned(),
+                done, scene.agentCount(), times.summaryText("plan", "walk"), scene.pathsPlanned(),
                 scene.pathsPlanned() / (done * (double) delta), lastMeanAge, lastWithPath);
         out.println(turns.summary(budgetText, budgetMillis));
         scene.dispose();

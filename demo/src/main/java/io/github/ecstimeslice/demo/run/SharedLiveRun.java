@@ -27,7 +27,7 @@ final class SharedLiveRun implements RunMode {
     private final float delta;
     private final int ticksPerReport;
     private final PrintStream out;
-    private final LiveTimes times = new LiveTimes();
+    private final LiveTimes times;
     private final TurnSplit split;
     private final int systems = SharedPlan.SYSTEMS.length;
     /** Per system, then the pool: jobs and milliseconds summed over this report's ticks, and over the run. */
@@ -51,7 +51,8 @@ final class SharedLiveRun implements RunMode {
         this.ticks = options.ticks();
         this.delta = options.delta();
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
-        this.split = new TurnSplit(ticks > 2 * ticksPerReport ? ticksPerReport : 0);
+        this.split = new TurnSplit(LiveTimes.warmUpTicks(ticks, ticksPerReport));
+        this.times = new LiveTimes(LiveTimes.warmUpTicks(ticks, ticksPerReport));
         this.out = out;
         out.printf(Locale.ROOT, "%d NPCs, %s, shared budget %s (%s), weights %s (%s), history %d, threads %s,"
                         + " animation threads %s, %d ticks at %.0f Hz%n",
@@ -135,8 +136,8 @@ final class SharedLiveRun implements RunMode {
 
     @Override
     public void finish() {
-        out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs in %s, facing error %.2f° at the end%n",
-                done, scene.npcCount(), times.summaryText(done, "decide", "animate"), lastFacingError);
+        out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs: %s; facing error %.2f° at the end%n",
+                done, scene.npcCount(), times.summaryText("decide", "animate"), lastFacingError);
         out.printf(Locale.ROOT, "  pool %-9s %s%n", plan.poolText() + ":",
                 usage(allJobs[systems], allMillis[systems], pool.decisionsPerSecond(), Math.max(1, allPoolTicks)));
         for (int i = 0; i < systems; i++) {

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A job timeline for Perfetto or chrome://tracing: which thread ran which jobs in which tick, and
- * the world thread's ticks and decision phases, written as Chrome trace-event JSON. Records into
+ * the world thread's ticks and decision phases, written as Chrome trace-event JSON; a job is named
+ * by its NPC's entity id ({@code npc 4711}, the id also in its args). Records into
  * preallocated arrays from any thread; once they are full, further events are counted and dropped.
  */
 public final class JobTrace {
@@ -92,14 +93,16 @@ public final class JobTrace {
             }
             for (int i = 0, n = size(); i < n; i++) {
                 first = separate(out, first);
+                // a job is named by its NPC's entity id, so a slow one leads to its NPC
                 String name = subjects[i] == -1 ? "tick " + ticks[i]
-                        : subjects[i] == -2 ? "decisions" : "job " + subjects[i];
+                        : subjects[i] == -2 ? "decisions" : "npc " + subjects[i];
                 String category = subjects[i] >= 0 ? "job" : "world";
+                String entity = subjects[i] >= 0 ? ",\"entity\":" + subjects[i] : "";
                 out.write(String.format(Locale.ROOT,
                         "{\"ph\":\"X\",\"cat\":\"%s\",\"name\":\"%s\",\"pid\":1,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,"
-                                + "\"args\":{\"tick\":%d}}",
+                                + "\"args\":{\"tick\":%d%s}}",
                         category, name, threadIds[i], (startNanos[i] - origin) / 1000.0,
-                        (endNanos[i] - startNanos[i]) / 1000.0, ticks[i]));
+                        (endNanos[i] - startNanos[i]) / 1000.0, ticks[i], entity));
             }
             out.write("\n]}\n");
         }
