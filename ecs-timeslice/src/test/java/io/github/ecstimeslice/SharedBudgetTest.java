@@ -39,30 +39,9 @@ class SharedBudgetTest {
     }
 
     /** A stamp system over the entities that also have a {@link Serial}: a few of them, in these tests. */
-    private static final class FewSystem extends TimeslicedSystem<Stamp, Stamp> {
-        FewSystem(Budget budget) {
-            super(com.artemis.Aspect.all(Decides.class, Serial.class), IoPolicy.AIAO, budget, NO_HISTORY);
-        }
-
-        @Override
-        protected Stamp createInput() {
-            return new Stamp();
-        }
-
-        @Override
-        protected Stamp createOutput() {
-            return new Stamp();
-        }
-
-        @Override
-        protected void setUpInput(int entityId, Stamp input) {
-            input.tick = stats().tick();
-        }
-
-        @Override
-        protected void runJob(int entityId, Stamp input, Stamp output) {
-            output.tick = input.tick;
-        }
+    private static StampSystem few(Budget budget) {
+        return new StampSystem(com.artemis.Aspect.all(Decides.class, Serial.class), IoPolicy.AIAO, budget,
+                TimeslicedSystem.NO_HISTORY) { };
     }
 
     private static void giveSerials(World world, int[] ids, int count) {
@@ -105,7 +84,7 @@ class SharedBudgetTest {
     @Test
     void whatTheFirstSystemCannotUseGoesToTheLaterOne() {
         SharedBudget pool = SharedBudget.jobsPerTick(10);
-        FewSystem few = new FewSystem(pool.share(1));
+        StampSystem few = few(pool.share(1));
         StampSystem many = new StampSystem(IoPolicy.AIAO, pool.share(1), TimeslicedSystem.NO_HISTORY) { };
         World world = TestWorlds.of(few, many);
         giveSerials(world, TestWorlds.deciders(world, 100), 2);
@@ -121,7 +100,7 @@ class SharedBudgetTest {
     void whatTheLaterSystemCannotUseGoesToTheFirstBeforeItsTurn() {
         SharedBudget pool = SharedBudget.jobsPerTick(10);
         StampSystem many = new StampSystem(IoPolicy.AIAO, pool.share(1), TimeslicedSystem.NO_HISTORY) { };
-        FewSystem few = new FewSystem(pool.share(1));
+        StampSystem few = few(pool.share(1));
         World world = TestWorlds.of(many, few);
         giveSerials(world, TestWorlds.deciders(world, 100), 2);
         tick(world);

@@ -25,7 +25,11 @@ class StampSystem extends TimeslicedSystem<Stamp, Stamp> {
     }
 
     StampSystem(IoPolicy policy, Budget budget, int historyDepth) {
-        super(Aspect.all(Decides.class), policy, budget, historyDepth);
+        this(Aspect.all(Decides.class), policy, budget, historyDepth);
+    }
+
+    StampSystem(Aspect.Builder aspect, IoPolicy policy, Budget budget, int historyDepth) {
+        super(aspect, policy, budget, historyDepth);
     }
 
     StampSystem observedBy(Observer observer) {

@@ -21,8 +21,8 @@ final class IntervalFacingSystem extends IntervalIteratingSystem {
     private double lastRunSeconds;
     /** Decisions made so far. */
     long decisions;
-    /** The NPCs decided for since they joined, if asked ({@link #markDecisions()}); else null. */
-    private BitVector decided;
+    /** The NPCs decided for since they joined, if asked ({@link #markDecisions()}). */
+    private final DecisionMarks marks = new DecisionMarks();
 
     IntervalFacingSystem(float intervalSeconds) {
         super(Aspect.all(Position.class, DesiredOrientation.class), intervalSeconds);
@@ -49,22 +49,17 @@ final class IntervalFacingSystem extends IntervalIteratingSystem {
         Position aim = positions.get(FacingWorlds.TARGET);
         Position self = positions.get(npc);
         desired.get(npc).radians = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
-        if (decided != null) {
-            decided.set(npc);
-        }
+        marks.decided(npc);
     }
 
     @Override
     protected void removed(int npc) {
-        if (decided != null) {
-            decided.clear(npc);
-        }
+        marks.left(npc);
     }
 
     /** Marks each NPC once decided for, until it leaves; returns the marks. */
     BitVector markDecisions() {
-        decided = new BitVector();
-        return decided;
+        return marks.start();
     }
 
     /** Game seconds since every NPC last decided: the age of every decision. */

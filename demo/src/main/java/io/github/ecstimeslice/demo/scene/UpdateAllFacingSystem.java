@@ -13,29 +13,24 @@ final class UpdateAllFacingSystem extends IteratingSystem {
 
     private ComponentMapper<Position> positions;
     private ComponentMapper<DesiredOrientation> desired;
-    /** The NPCs decided for since they joined, if asked ({@link #markDecisions()}); else null. */
-    private BitVector decided;
+    /** The NPCs decided for since they joined, if asked ({@link #markDecisions()}). */
+    private final DecisionMarks marks = new DecisionMarks();
 
     @Override
     protected void process(int npc) {
         Position self = positions.get(npc);
         Position aim = positions.get(FacingWorlds.TARGET);
         desired.get(npc).radians = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
-        if (decided != null) {
-            decided.set(npc);
-        }
+        marks.decided(npc);
     }
 
     @Override
     protected void removed(int npc) {
-        if (decided != null) {
-            decided.clear(npc);
-        }
+        marks.left(npc);
     }
 
     /** Marks each NPC once decided for, until it leaves; returns the marks. */
     BitVector markDecisions() {
-        decided = new BitVector();
-        return decided;
+        return marks.start();
     }
 }
