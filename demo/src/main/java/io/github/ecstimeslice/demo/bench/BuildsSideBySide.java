@@ -1,5 +1,6 @@
 package io.github.ecstimeslice.demo.bench;
 
+import io.github.ecstimeslice.demo.cli.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,7 +80,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        CommandLine line = new CommandLine(new BuildsSideBySide(System.out));
+        CommandLine line = OneLineErrors.on(new CommandLine(new BuildsSideBySide(System.out)));
         line.setErr(new PrintWriter(System.err, true));
         System.exit(line.execute(args));
     }

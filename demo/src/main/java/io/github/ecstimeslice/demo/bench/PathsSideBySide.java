@@ -10,6 +10,7 @@ import io.github.ecstimeslice.demo.scene.TickTimes;
 import io.github.ecstimeslice.paths.PathPlanningSystem;
 import io.github.ecstimeslice.paths.PathQuery;
 import io.github.ecstimeslice.paths.PlannedPath;
+import io.github.ecstimeslice.demo.cli.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -62,7 +63,7 @@ public final class PathsSideBySide implements Callable<Integer> {
 
     /** Runs the comparisons; returns the exit code (2 for bad arguments). */
     static int run(PrintStream out, PrintStream err, String... args) {
-        CommandLine line = new CommandLine(new PathsSideBySide(out));
+        CommandLine line = OneLineErrors.on(new CommandLine(new PathsSideBySide(out)));
         line.setOut(new PrintWriter(out, true));
         line.setErr(new PrintWriter(err, true));
         return line.execute(args);

@@ -8,6 +8,7 @@ import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
+import io.github.ecstimeslice.demo.cli.OneLineErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,7 +95,7 @@ public final class SideBySide implements Callable<Integer> {
 
     /** Runs the comparisons these arguments name; returns the exit code (2 for bad arguments). */
     static int run(PrintStream out, PrintStream err, String... args) {
-        CommandLine line = new CommandLine(new SideBySide(out));
+        CommandLine line = OneLineErrors.on(new CommandLine(new SideBySide(out)));
         line.setOut(new PrintWriter(out, true));
         line.setErr(new PrintWriter(err, true));
         return line.execute(args);
