@@ -136,6 +136,11 @@ public final class Budget {
         return kind;
     }
 
+    /** True if the budget needs the turn's clock: a time slice, or a share (its pool reports the time). */
+    boolean readsTheClock() {
+        return kind == Kind.MILLIS_PER_TICK || kind == Kind.SHARE;
+    }
+
     /** The pool of a share, or null. */
     SharedBudget pool() {
         return pool;

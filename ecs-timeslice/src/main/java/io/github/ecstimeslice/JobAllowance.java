@@ -56,11 +56,9 @@ final class JobAllowance {
         return budget.pool() != null;
     }
 
-    /** The turn ended having started {@code jobs} in {@code nanos}: a share tells its pool, which passes on what is left. */
+    /** The turn of a share ended having started {@code jobs} in {@code nanos}: its pool passes on what is left. */
     void turnEnded(int jobs, long nanos) {
-        if (budget.pool() != null) {
-            budget.pool().turnEnded(system, jobs, nanos);
-        }
+        budget.pool().turnEnded(system, jobs, nanos);
     }
 
     /** The system no longer uses a share of its pool, if it did. */
@@ -68,11 +66,6 @@ final class JobAllowance {
         if (budget.pool() != null) {
             budget.pool().leave(system);
         }
-    }
-
-    /** True if the budget is wall-clock time on the world's thread: the job runner watches the clock. */
-    boolean timed(boolean onWorkers) {
-        return !onWorkers && timeBudget();
     }
 
     /** True if the budget is wall-clock time: {@code millisPerTick}, or a share of a millis pool. */

@@ -59,12 +59,14 @@ final class Timeslicer<I, O> {
     }
 
     /**
-     * A turn of {@code delta} seconds begins under {@code budget}: budgets it, serves the urgent
-     * jobs asked before it, and starts its clock, which a time budget counts everything the turn
-     * does by (finishing, saving and reading a batch, jobs).
+     * A turn of {@code delta} seconds begins under {@code budget}: budgets it and serves the urgent
+     * jobs asked before it. A budget that reads the clock starts it now: a time budget counts
+     * everything the turn does by it (finishing, saving and reading a batch, jobs).
      */
     void turnStarted(Budget budget, float delta) {
-        turnStart = System.nanoTime();
+        if (budget.readsTheClock()) {
+            turnStart = System.nanoTime();
+        }
         urgent.turnStarted();
         allowance.use(budget);
         allowance.tickStarted(delta);
@@ -73,7 +75,9 @@ final class Timeslicer<I, O> {
     /** The turn ended, however: its jobs count against the budget, and a share reports them and its time. */
     void turnEnded() {
         allowance.spent(stats.jobsThisTick);
-        allowance.turnEnded(stats.jobsThisTick, System.nanoTime() - turnStart);
+        if (allowance.shared()) {
+            allowance.turnEnded(stats.jobsThisTick, System.nanoTime() - turnStart);
+        }
     }
 
     /**
@@ -162,7 +166,8 @@ final class Timeslicer<I, O> {
             runUntilSpent(onWorkers, waiting);
             return;
         }
-        int jobs = allowance.release(delta, batch.size, onWorkers, System.nanoTime() - turnStart);
+        long spent = onWorkers && allowance.timeBudget() ? System.nanoTime() - turnStart : 0; // next-tick workers
+        int jobs = allowance.release(delta, batch.size, onWorkers, spent);
         int urgentJobs = Math.min(waiting, allowance.shared() ? jobs : Math.max(1, jobs)); // a share: its part alone
         prepareIfJobsStart(urgentJobs > 0 || jobs > 0 && !batch.finished());
         if (urgentJobs > 0) {

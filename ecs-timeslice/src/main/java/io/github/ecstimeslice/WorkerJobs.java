@@ -66,7 +66,7 @@ final class WorkerJobs<I, O> {
      * too when it {@link #finish}es.
      */
     void start(int maxJobs, boolean worldThreadHelps) {
-        start(maxJobs, worldThreadHelps, false, 0);
+        start(maxJobs, worldThreadHelps, 0, 0);
     }
 
     /**
@@ -80,17 +80,18 @@ final class WorkerJobs<I, O> {
     void startUntil(long deadline) {
         double perJob = allowance.nanosPerJob();
         int chunk = perJob > 0 ? (int) Math.max(1, Math.min(1 << 20, TIMED_CHUNK_NANOS / perJob)) : 1;
-        start(TIMED_MOST_CHUNKS * chunk, true, true, deadline);
+        start(TIMED_MOST_CHUNKS * chunk, true, chunk, deadline);
     }
 
     @SuppressWarnings("unchecked")
-    private void start(int maxJobs, boolean worldThreadHelps, boolean timed, long deadline) {
+    /** Starts jobs; with a {@code timedChunk} (0: none), hands them out in chunks of it only until {@code deadline}. */
+    private void start(int maxJobs, boolean worldThreadHelps, int timedChunk, long deadline) {
         TimeslicedSystem<I, O> decider = system;
         Batch b = batch;
         boolean syncInput = b.policy.syncInput();
         jobNanos.set(0);
-        int fixedChunk = timed ? maxJobs / TIMED_MOST_CHUNKS : 0;
-        crew.open(Math.min(maxJobs, b.size - b.position), worldThreadHelps, fixedChunk);
+        boolean timed = timedChunk > 0;
+        crew.open(Math.min(maxJobs, b.size - b.position), worldThreadHelps, timedChunk);
         int chunkSize = crew.chunkSize();
         int nextChunkEnd = chunkSize;
         int count = 0;

@@ -101,8 +101,8 @@ class JobAllowanceTest {
     @Test
     void millisOnTheWorldThreadIsTheClocksAndOnWorkersAnEstimateFromTheMeasuredCost() {
         allowance.use(Budget.millisPerTick(2));
-        assertTrue(allowance.timed(false));
-        assertFalse(allowance.timed(true));
+        assertTrue(allowance.timeBudget());
+        assertTrue(Budget.millisPerTick(2).readsTheClock());
         assertEquals(2_000_000, allowance.nanosPerTick());
         assertEquals(Integer.MAX_VALUE, allowance.release(0.016f, 100, false, 0));
         assertEquals(1, allowance.release(0.016f, 100, true, 0)); // nothing measured yet
@@ -118,8 +118,8 @@ class JobAllowanceTest {
     void otherBudgetsAreNotTimed() {
         for (Budget budget : new Budget[]{Budget.jobsPerTick(1), Budget.jobsPerSecond(1), Budget.batchEvery(1)}) {
             allowance.use(budget);
-            assertFalse(allowance.timed(false));
-            assertFalse(allowance.timed(true));
+            assertFalse(allowance.timeBudget());
+            assertFalse(budget.readsTheClock(), budget + " needs no clock");
         }
     }
 }
