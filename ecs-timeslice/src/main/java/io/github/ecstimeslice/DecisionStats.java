@@ -118,13 +118,14 @@ public final class DecisionStats {
 
     /**
      * How many jobs the last processed tick started (and, but for next-tick workers, finished),
-     * urgent ones included.
+     * urgent ones included. Next-tick workers under a time budget start jobs after the turn, until
+     * the deadline: their jobs count in the turn that finishes them.
      */
     public int jobsRunLastTick() {
         return jobsRunLastTick;
     }
 
-    /** How many jobs the system has started in all, urgent ones included. */
+    /** How many jobs the system has started in all (as {@link #jobsRunLastTick()} counts them), urgent ones included. */
     public long jobsRunTotal() {
         return jobsRunTotal;
     }

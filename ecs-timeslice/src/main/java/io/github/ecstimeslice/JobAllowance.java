@@ -4,8 +4,8 @@ package io.github.ecstimeslice;
  * How many jobs a system's {@link Budget} lets a tick start. Game-time budgets earn jobs with each
  * tick's delta and carry the unspent fraction (and what a batch left unused when it ran out) to
  * the next tick; a long tick earns what the last normal tick did. A millis budget is the clock's
- * on the world's thread, and an estimate from the measured cost per job on workers. One per
- * system; O(1) per tick, no allocation.
+ * (the runners read it); the measured cost per job on workers sizes their chunks. One per system;
+ * O(1) per tick, no allocation.
  */
 final class JobAllowance {
 
@@ -89,20 +89,19 @@ final class JobAllowance {
 
     /**
      * How many jobs this tick may start (the batch may have fewer), for a tick of {@code delta}
-     * seconds and a batch of {@code batchSize} entities, with jobs on the workers or not. A
-     * {@link #timed} budget answers {@link Integer#MAX_VALUE}: the clock stops it.
+     * seconds and a batch of {@code batchSize} entities. A {@link #timeBudget()} answers
+     * {@link Integer#MAX_VALUE}: the clock stops it.
      */
-    int release(float delta, int batchSize, boolean onWorkers, long spentNanos) {
+    int release(float delta, int batchSize) {
         switch (budget.kind()) {
             case JOBS_PER_TICK:
                 return (int) budget.amount();
             case MILLIS_PER_TICK:
-                return onWorkers ? jobsFitting(Math.max(0, budget.amount() * 1_000_000 - spentNanos)) : Integer.MAX_VALUE;
+                return Integer.MAX_VALUE;
             case JOBS_PER_SECOND:
                 return earn(budget.amount(), delta);
             case SHARE:
-                return !budget.pool().millis() ? (int) part
-                        : !onWorkers ? Integer.MAX_VALUE : part > spentNanos ? jobsFitting(part - spentNanos) : 0;
+                return budget.pool().millis() ? Integer.MAX_VALUE : (int) part;
             default:
                 return earn(batchSize / budget.amount(), delta); // BATCH_EVERY
         }
@@ -137,11 +136,6 @@ final class JobAllowance {
     void measured(long nanos, int jobs) {
         double perJob = (double) nanos / jobs;
         nanosPerJob = nanosPerJob < 0 ? perJob : 0.75 * nanosPerJob + 0.25 * perJob;
-    }
-
-    /** Jobs that fit {@code nanos} of summed worker time at the measured cost; 1 until one was measured. */
-    private int jobsFitting(double nanos) {
-        return nanosPerJob > 0 ? (int) Math.max(1, Math.min(Integer.MAX_VALUE, nanos / nanosPerJob)) : 1;
     }
 
     /**

@@ -104,11 +104,23 @@ final class TierSchedule {
      * waits in, however it moved since. O(1).
      */
     void slotDropped(int entityId) {
+        slotDroppedFrom(countedTier(entityId));
+    }
+
+    /** The tier the subscribed entity's slot in the batch in progress was counted in, or -1 for any id without one. O(1). */
+    int countedTier(int entityId) {
         int state = stateOf(entityId);
-        if (state == NOT_SUBSCRIBED) {
-            return;
+        return state == NOT_SUBSCRIBED ? -1 : tiered() ? setTier(state) : 0;
+    }
+
+    /**
+     * A slot counted in {@code tier} ({@link #countedTier}; -1: none) was dropped before its job;
+     * nothing if the tiers changed since and have no such tier. O(1).
+     */
+    void slotDroppedFrom(int tier) {
+        if (tier >= 0 && tier < rates.slots.length) {
+            rates.slotDropped(tier);
         }
-        rates.slotDropped(tiered() ? setTier(state) : 0);
     }
 
     /** The entity joined: tier 0 until it is assessed, due in the next batch. */

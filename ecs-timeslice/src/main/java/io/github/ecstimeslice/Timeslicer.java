@@ -28,6 +28,8 @@ final class Timeslicer<I, O> {
     private World world;
     /** When the turn began: a millis budget on the world's thread covers all of it, and a share reports it. */
     private long turnStart;
+    /** Jobs this turn counted that the last one started (joined next tick under a time budget): not this turn's budget's. */
+    private int lateJobs;
 
     Timeslicer(TimeslicedSystem<I, O> system, IoPolicy policy, Class<? extends DecisionHistory<O>> historyType,
                int historyDepth) {
@@ -67,6 +69,7 @@ final class Timeslicer<I, O> {
         if (budget.readsTheClock()) {
             turnStart = System.nanoTime();
         }
+        lateJobs = 0;
         urgent.turnStarted();
         allowance.use(budget);
         allowance.tickStarted(delta);
@@ -74,7 +77,7 @@ final class Timeslicer<I, O> {
 
     /** The turn ended, however: its jobs count against the budget, and a share reports them and its time. */
     void turnEnded() {
-        allowance.spent(stats.jobsThisTick);
+        allowance.spent(stats.jobsThisTick - lateJobs);
         if (allowance.shared()) {
             allowance.turnEnded(stats.jobsThisTick, System.nanoTime() - turnStart);
         }
@@ -97,9 +100,7 @@ final class Timeslicer<I, O> {
     /** Finishes the jobs the previous tick left on the workers, and hands the workers this turn's executor. */
     void finishPreviousJobs(ThreadingSetting threading) {
         if (!Platform.isWeb() && workers != null) {
-            if (workers.busy()) {
-                workers.finish();
-            }
+            lateJobs = workers.busy() ? workers.finish() : 0;
             workers.crew.setExecutor(threading.executor());
         }
     }
@@ -162,12 +163,11 @@ final class Timeslicer<I, O> {
     void runJobs(Threading threading, float delta) {
         boolean onWorkers = onWorkers(threading);
         int waiting = urgent.servable();
-        if (allowance.timeBudget() && (!onWorkers || threading == Threading.WORKERS_SAME_TICK)) {
-            runUntilSpent(onWorkers, waiting);
+        if (allowance.timeBudget()) {
+            runUntilSpent(onWorkers ? threading : Threading.WORLD_THREAD, waiting);
             return;
         }
-        long spent = onWorkers && allowance.timeBudget() ? System.nanoTime() - turnStart : 0; // next-tick workers
-        int jobs = allowance.release(delta, batch.size, onWorkers, spent);
+        int jobs = allowance.release(delta, batch.size);
         int urgentJobs = Math.min(waiting, allowance.shared() ? jobs : Math.max(1, jobs)); // a share: its part alone
         prepareIfJobsStart(urgentJobs > 0 || jobs > 0 && !batch.finished());
         if (urgentJobs > 0) {
@@ -187,11 +187,11 @@ final class Timeslicer<I, O> {
     }
 
     /**
-     * Under a time budget, on the world's thread or on workers joined within the turn: jobs start
-     * while the time, counted from the turn's start, lasts; the urgent ones first; at least one
-     * job (none for a share whose part is spent).
+     * Under a time budget, where {@code threading} says: jobs start while the time, counted from
+     * the turn's start, lasts; the urgent ones first; at least one job (none for a share whose
+     * part is spent). Workers joined next tick start jobs until then too, after the turn.
      */
-    private void runUntilSpent(boolean onWorkers, int waiting) {
+    private void runUntilSpent(Threading threading, int waiting) {
         if (allowance.shared() && allowance.nanosPerTick() <= 0) {
             return; // the pool's time is spent: a share runs nothing past its part
         }
@@ -201,11 +201,13 @@ final class Timeslicer<I, O> {
         if (ran > 0 && deadline - System.nanoTime() <= 0) {
             return;
         }
-        if (Platform.isWeb() || !onWorkers) {
+        if (Platform.isWeb() || threading == Threading.WORLD_THREAD) {
             worldThread.runFor(deadline - System.nanoTime()); // at least one job
+        } else if (threading == Threading.WORKERS_NEXT_TICK) {
+            workers.startUntil(deadline, false);
         } else {
             try {
-                workers.startUntil(deadline);
+                workers.startUntil(deadline, true);
             } finally {
                 workers.finish();
             }
@@ -234,6 +236,8 @@ final class Timeslicer<I, O> {
     void forget(int entityId) {
         if (batch.dropEntity(entityId)) {
             schedule.slotDropped(entityId); // a job fewer in its tier's decisions per second
+        } else if (!Platform.isWeb() && workers != null && workers.busy()) {
+            workers.droppedInFlight(entityId, schedule.countedTier(entityId)); // its job may be handed back unrun
         }
         urgent.forget(entityId);
         histories.forget(entityId, world);

@@ -36,6 +36,11 @@ final class WorkerCrew {
     private static final long PARK_NANOS = 50_000;
     /** A chunk index that no generation has: a closed generation has nothing to claim. */
     private static final int CLOSED = Integer.MAX_VALUE;
+    /**
+     * Set in the next chunk to claim once a timed generation's deadline passed: that chunk and the
+     * ones after it never run. Chunk indices stay below it.
+     */
+    private static final int STOPPED = 1 << 30;
     /** Waiting for every chunk, not one. */
     private static final int ALL_CHUNKS = -1;
 
@@ -64,6 +69,12 @@ final class WorkerCrew {
     private int chunkSize;
     /** The open generation's chunks: an upper bound until sealed, then the count. */
     private int chunkCount;
+    /** True if the open generation has a {@link #deadline}. */
+    private boolean timed;
+    /** With {@link #timed}, the {@code System.nanoTime()} past which no chunk but the first is claimed. */
+    private long deadline;
+    /** The chunks the last generation {@link #await}ed ran: all of them unless its deadline stopped it. */
+    private int chunksRun;
     /** Tasks worth handing out for the open generation: no more than its chunks others can take. */
     private int dispatchLimit;
     private boolean busy;
@@ -137,6 +148,21 @@ final class WorkerCrew {
      * than any before.
      */
     void open(int maxJobs, boolean worldThreadHelps, int fixedChunkSize) {
+        open(maxJobs, worldThreadHelps, fixedChunkSize, false, 0);
+    }
+
+    /**
+     * As {@link #open(int, boolean, int)}, with a {@code deadline} ({@code System.nanoTime()}): a
+     * chunk is claimed, by any thread, only while it is ahead (the first chunk always), so what
+     * runs past it is the chunk each thread is in. The chunks not claimed by then never run: after
+     * {@link #awaitChunk} says so, or {@link #await}, {@link #chunksRun()} tells where they begin.
+     * One clock read a claim.
+     */
+    void openUntil(int maxJobs, boolean worldThreadHelps, int fixedChunkSize, long deadline) {
+        open(maxJobs, worldThreadHelps, fixedChunkSize, true, deadline);
+    }
+
+    private void open(int maxJobs, boolean worldThreadHelps, int fixedChunkSize, boolean timed, long deadline) {
         finishLeftover();
         if (maxJobs <= 0) {
             return;
@@ -156,6 +182,8 @@ final class WorkerCrew {
         this.chunkSize = (maxJobs + chunks - 1) / chunks;
         this.chunkCount = (maxJobs + chunkSize - 1) / chunkSize;
         this.dispatchLimit = Math.min(tasks.length, chunkCount - helpers);
+        this.timed = timed;
+        this.deadline = deadline;
         doneChunks.set(0);
         published = 0;
         sealed = false;
@@ -167,7 +195,18 @@ final class WorkerCrew {
     /** Published chunks of the open generation no thread has claimed yet. */
     int unclaimed() {
         int next = (int) claims.get();
-        return next == CLOSED ? 0 : Math.max(0, published - next);
+        return next >= STOPPED ? 0 : Math.max(0, published - next);
+    }
+
+    /** True if the open generation's deadline stopped it before {@code chunk}, which will never run. */
+    private boolean neverRuns(int chunk) {
+        int next = (int) claims.get();
+        return next != CLOSED && next >= STOPPED && chunk >= (next & ~STOPPED);
+    }
+
+    /** The chunks the generation last {@link #await}ed ran, from the first: the rest never ran (its deadline passed). */
+    int chunksRun() {
+        return chunksRun;
     }
 
     /** The threads the executor gives the crew. */
@@ -286,8 +325,11 @@ final class WorkerCrew {
         return doneIn.get(chunk) == generation;
     }
 
-    /** Waits until chunk {@code chunk} of the sealed generation is done, running unclaimed chunks meanwhile. */
-    void awaitChunk(int chunk) {
+    /**
+     * Waits until chunk {@code chunk} of the sealed generation is done, running unclaimed chunks
+     * meanwhile; false if it will never run (its deadline stopped the generation before it).
+     */
+    boolean awaitChunk(int chunk) {
         if (!busy || !sealed || chunk < 0 || chunk >= chunkCount) {
             throw new IllegalArgumentException("chunk " + chunk + " is not one of the "
                     + (busy && sealed ? chunkCount : 0) + " chunks of a sealed generation");
@@ -297,8 +339,12 @@ final class WorkerCrew {
             if (claimOne()) {
                 continue;
             }
+            if (neverRuns(chunk)) {
+                return false;
+            }
             spins = pause(spins, chunk);
         }
+        return true;
     }
 
     /** Claims the chunks nobody has claimed yet, then waits until every chunk is done. Needs a sealed generation. */
@@ -311,13 +357,19 @@ final class WorkerCrew {
         while (waitingFor(ALL_CHUNKS)) {
             spins = pause(spins, ALL_CHUNKS);
         }
+        chunksRun = doneChunks.get();
         claims.set((long) generation << 32 | CLOSED);
         busy = false;
     }
 
-    /** True while the given chunk, or with {@link #ALL_CHUNKS} any chunk, is not done. */
+    /** True while the given chunk, or with {@link #ALL_CHUNKS} any chunk that will run, is not done. */
     private boolean waitingFor(int chunk) {
-        return chunk == ALL_CHUNKS ? doneChunks.get() != chunkCount : !chunkDone(chunk);
+        if (chunk != ALL_CHUNKS) {
+            return !chunkDone(chunk) && !neverRuns(chunk);
+        }
+        int next = (int) claims.get();
+        int running = next != CLOSED && next >= STOPPED ? next & ~STOPPED : chunkCount; // the claimed ones
+        return doneChunks.get() != running;
     }
 
     /**
@@ -355,11 +407,14 @@ final class WorkerCrew {
         while (true) {
             long claim = claims.get();
             int chunk = (int) claim;
+            if (chunk >= STOPPED) {
+                return false; // closed, or stopped by its deadline
+            }
             if (chunk >= published) {
                 // more may come: a worker waits a little, unless this thread is the one publishing
                 // (an executor that runs tasks on the calling thread); sealed is read before
                 // published again, as seal writes them the other way round
-                if (chunk == CLOSED || Thread.currentThread() == publisher || sealed && chunk >= published) {
+                if (Thread.currentThread() == publisher || sealed && chunk >= published) {
                     return false;
                 }
                 if ((++waited & 63) == 0) {
@@ -371,6 +426,10 @@ final class WorkerCrew {
                     }
                 }
                 continue; // spinning (see pause)
+            }
+            if (timed && chunk > 0 && deadline - System.nanoTime() <= 0) {
+                claims.compareAndSet(claim, claim | STOPPED); // if it fails, another thread claimed or stopped: look again
+                continue;
             }
             if (claims.compareAndSet(claim, claim + 1)) {
                 int from = chunk * chunkSize;

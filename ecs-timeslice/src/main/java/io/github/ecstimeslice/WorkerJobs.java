@@ -1,5 +1,6 @@
 package io.github.ecstimeslice;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -7,7 +8,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * world's thread (async input) and hands the jobs to a {@link WorkerCrew} chunk by chunk as their
  * inputs are ready; the workers {@link #run} them; {@link #finish}, on the world's thread, takes
  * the chunks back in order, dropping the failed jobs and saving the rest (async output) while the
- * workers still run later chunks.
+ * workers still run later chunks. Under a time budget ({@link #startUntil}) the crew stops
+ * claiming chunks at the deadline, and {@link #finish} hands the jobs it never started back to
+ * the batch.
  */
 final class WorkerJobs<I, O> {
 
@@ -21,8 +24,13 @@ final class WorkerJobs<I, O> {
     private static final long TIMED_CHUNK_NANOS = 20_000;
     /** Under a time budget, clock reads (about 25 ns each) the world's thread waits for a worker to claim a chunk. */
     private static final int SPINS_BEFORE_HELPING = 400;
-    /** Under a time budget, a tick hands out at most this many chunks. */
+    /** Under a time budget, a tick hands out at most this many chunks (bigger ones if the time holds more). */
     private static final int TIMED_MOST_CHUNKS = 1024;
+    /**
+     * Joined next tick under a time budget, the jobs read ahead, against those the measured cost
+     * says the threads get through by the deadline: room for costs that vary.
+     */
+    private static final int TIMED_READ_AHEAD = 2;
 
     final WorkerCrew crew = new WorkerCrew(this::run, CHUNKS_PER_THREAD);
     private final TimeslicedSystem<I, O> system;
@@ -36,6 +44,16 @@ final class WorkerJobs<I, O> {
     /** Per started job, the output object it writes. */
     private Object[] startedOutputs = new Object[0];
     private int startedCount;
+    /**
+     * True if the started jobs count when they finish, not when they start: joined next tick under
+     * a time budget, which ones start is known only then.
+     */
+    private boolean countedWhenFinished;
+    /**
+     * Per started job that a deadline may keep from starting, the tier its slot counted in if its
+     * entity left meanwhile, else -1: handed back, its slot is one decision fewer.
+     */
+    private int[] leftInFlightTiers = new int[0];
     /** Per started job, what it threw, or null; written by the workers. */
     private Throwable[] startedFailures = new Throwable[0];
     /** Summed wall time of the started jobs, for a millis budget's estimate. */
@@ -55,6 +73,7 @@ final class WorkerJobs<I, O> {
     void ensureCapacity(int slots) {
         if (started.length < slots) {
             started = new int[slots];
+            leftInFlightTiers = new int[slots];
             startedOutputs = new Object[slots];
             startedFailures = new Throwable[slots];
         }
@@ -70,34 +89,52 @@ final class WorkerJobs<I, O> {
     }
 
     /**
-     * As {@link #start(int, boolean)} (with the world's thread helping), under a time budget: jobs
-     * are read and handed out a chunk at a time (about {@link #TIMED_CHUNK_NANOS} of work, one job
-     * at least) only while {@code deadline} ({@code System.nanoTime()}) is ahead, and the next only
-     * once a thread claimed the last (the world's thread runs it if no worker does within
-     * microseconds). So when the time is spent, what still runs is the chunk each thread is in
-     * and at most one more: no count estimated ahead. At least one chunk.
+     * As {@link #start(int, boolean)}, under a time budget: the jobs go out in chunks (about
+     * {@link #TIMED_CHUNK_NANOS} of work, one job at least), and a thread starts one only while
+     * {@code deadline} ({@code System.nanoTime()}) is ahead, the first always; {@link #finish}
+     * hands the jobs nobody started back to the batch. So when the time is spent, what still runs
+     * is the chunk each thread is in: no count estimated ahead. With {@code worldThreadHelps}
+     * (joined in the turn) the world's thread reads the next chunk's inputs once a thread claimed
+     * the last, and runs it itself if no worker does within microseconds. Without (joined next
+     * tick) it reads ahead {@link #TIMED_READ_AHEAD} times the jobs the threads would get through
+     * at the measured cost (one chunk before any was measured); a job handed back reads its input
+     * again when it starts.
      */
-    void startUntil(long deadline) {
+    void startUntil(long deadline, boolean worldThreadHelps) {
         double perJob = allowance.nanosPerJob();
-        int chunk = perJob > 0 ? (int) Math.max(1, Math.min(1 << 20, TIMED_CHUNK_NANOS / perJob)) : 1;
-        start(TIMED_MOST_CHUNKS * chunk, true, chunk, deadline);
+        // the jobs the threads get through by the deadline at the measured cost
+        double fitting = perJob > 0 ? (crew.threads() + (worldThreadHelps ? 1 : 0))
+                * (double) Math.max(0, deadline - System.nanoTime()) / perJob : 1;
+        int chunk = perJob > 0 ? (int) Math.max(1, Math.min(1 << 20,
+                Math.max(TIMED_CHUNK_NANOS / perJob, TIMED_READ_AHEAD * fitting / TIMED_MOST_CHUNKS))) : 1;
+        int most = TIMED_MOST_CHUNKS * chunk;
+        if (!worldThreadHelps) {
+            most = (int) Math.max(chunk, Math.min(most, TIMED_READ_AHEAD * fitting));
+        }
+        start(most, worldThreadHelps, chunk, deadline);
     }
 
+    /** Starts jobs; with a {@code timedChunk} (0: none), in chunks of it that start only until {@code deadline}. */
     @SuppressWarnings("unchecked")
-    /** Starts jobs; with a {@code timedChunk} (0: none), hands them out in chunks of it only until {@code deadline}. */
     private void start(int maxJobs, boolean worldThreadHelps, int timedChunk, long deadline) {
         TimeslicedSystem<I, O> decider = system;
         Batch b = batch;
         boolean syncInput = b.policy.syncInput();
         jobNanos.set(0);
         boolean timed = timedChunk > 0;
-        crew.open(Math.min(maxJobs, b.size - b.position), worldThreadHelps, timedChunk);
+        int most = Math.min(maxJobs, b.size - b.position);
+        if (timed) {
+            crew.openUntil(most, worldThreadHelps, timedChunk, deadline);
+        } else {
+            crew.open(most, worldThreadHelps);
+        }
         int chunkSize = crew.chunkSize();
         int nextChunkEnd = chunkSize;
         int count = 0;
         try {
             while (maxJobs > count && b.size > b.position) {
-                if (timed && count > 0 && count == nextChunkEnd - chunkSize && !timeLeft(deadline)) {
+                if (timed && count > 0 && count == nextChunkEnd - chunkSize
+                        && !(worldThreadHelps ? timeLeft(deadline) : deadline - System.nanoTime() > 0)) {
                     break; // a chunk's start: the time is spent
                 }
                 int slot = b.position++;
@@ -117,6 +154,7 @@ final class WorkerJobs<I, O> {
                     continue;
                 }
                 startedOutputs[count] = output;
+                leftInFlightTiers[count] = -1;
                 started[count++] = slot;
                 if (count == nextChunkEnd) {
                     crew.publish(count); // workers start on this chunk while the next ones are read
@@ -126,7 +164,10 @@ final class WorkerJobs<I, O> {
         } finally {
             crew.seal(count); // also when a VM error leaves: no worker waits for chunks to come
             startedCount = count;
-            stats.jobsThisTick += count;
+            countedWhenFinished = timed && !worldThreadHelps;
+            if (!countedWhenFinished) {
+                stats.jobsThisTick += count;
+            }
         }
         b.skipDropped();
     }
@@ -173,21 +214,29 @@ final class WorkerJobs<I, O> {
 
     /**
      * Finishes the started jobs chunk by chunk, in order: waits for each (running it, or others
-     * nobody claimed, meanwhile), drops its failed jobs and saves the rest with async output.
+     * nobody claimed, meanwhile), drops its failed jobs and saves the rest with async output. The
+     * jobs a deadline kept from starting go back to the batch.
+     *
+     * @return the jobs counted now that an earlier turn started (joined next tick under a time
+     *         budget): not this turn's budget's
      */
-    void finish() {
+    int finish() {
         int count = startedCount;
         startedCount = 0;
         if (count == 0) {
             crew.await();
-            return;
+            return 0;
         }
         boolean syncOutput = batch.policy.syncOutput();
         int chunkSize = crew.chunkSize();
         int finished = 0;
+        int runs = count; // the started jobs that run: all, unless the deadline came before some
         try {
             for (int chunk = 0, chunks = crew.chunkCount(); chunks > chunk; chunk++) {
-                crew.awaitChunk(chunk);
+                if (!crew.awaitChunk(chunk)) {
+                    runs = finished; // this chunk and the ones after it never start
+                    break;
+                }
                 // Take the chunk's results while the workers run later chunks
                 for (int end = Math.min(count, finished + chunkSize); end > finished; finished++) {
                     int slot = started[finished];
@@ -201,16 +250,62 @@ final class WorkerJobs<I, O> {
                 }
             }
         } finally {
-            if (finished < count) { // a VM error is leaving: the jobs not finished get nothing from this batch
-                crew.await();
+            crew.await();
+            int ran = Math.min(count, crew.chunksRun() * chunkSize); // whole chunks run
+            stats.jobsThisTick += countedWhenFinished ? ran : ran - count;
+            if (finished < runs) { // a VM error is leaving: the jobs not finished get nothing from this batch
                 for (int i = finished; count > i; i++) {
-                    batch.drop(started[i]);
+                    if (i >= ran) { // never ran (the deadline came first): a decision fewer
+                        dropUnrun(i);
+                    } else {
+                        batch.drop(started[i]);
+                    }
                     startedFailures[i] = null;
                 }
             }
         }
-        crew.await();
-        allowance.measured(jobNanos.get(), count);
+        if (runs < count) {
+            handBack(runs, count);
+        }
+        if (runs > 0) {
+            allowance.measured(jobNanos.get(), runs);
+        }
+        return countedWhenFinished ? runs : 0;
+    }
+
+
+    /**
+     * Started jobs [{@code from}, {@code count}) never ran: the batch goes back to the first, so
+     * they start again (the slots in between that were dropped stay so).
+     */
+    private void handBack(int from, int count) {
+        batch.position = started[from];
+        batch.skipDropped();
+        for (int i = from; count > i; i++) {
+            system.slicer.schedule.slotDroppedFrom(leftInFlightTiers[i]); // left meanwhile: never decided
+        }
+    }
+
+    /** Drops started job {@code i}, which never ran: a decision fewer in the tier its slot counted in. */
+    private void dropUnrun(int i) {
+        if (leftInFlightTiers[i] >= 0) {
+            batch.drop(started[i]);
+            system.slicer.schedule.slotDroppedFrom(leftInFlightTiers[i]);
+        } else if (!batch.isDropped(started[i])) {
+            failures.dropUnrun(batch, started[i]);
+        }
+    }
+
+    /**
+     * The entity, counted in {@code tier}, left while its job was in flight: if a deadline keeps the
+     * job from starting, its slot is a decision fewer when handed back. O(log jobs in flight).
+     */
+    void droppedInFlight(int entityId, int tier) {
+        int slot = Arrays.binarySearch(batch.keys, 0, batch.size, entityId);
+        int job = slot < 0 ? -1 : Arrays.binarySearch(started, 0, startedCount, slot);
+        if (job >= 0) {
+            leftInFlightTiers[job] = tier;
+        }
     }
 
     /** Lets the jobs in flight finish and forgets them: the world is going away. */

@@ -128,6 +128,8 @@ final class ContractModel {
     Budget turnBudget;
     IoPolicy turnPolicy;
     final List<Threading> threadingOf = new ArrayList<>();
+    /** Per turn, whether its budget was a time budget. */
+    final List<Boolean> timedOf = new ArrayList<>();
 
     // turn state
     boolean inTurn;
@@ -211,6 +213,45 @@ final class ContractModel {
         return turn >= 0 && turn < threadingOf.size() ? threadingOf.get((int) turn) : Threading.WORLD_THREAD;
     }
 
+    /**
+     * True if the turn ran its jobs on workers under a time budget: a thread starts a chunk only
+     * while the time lasts, and the jobs whose inputs were read but that no thread started go back
+     * to the batch when the turn (joined in it) or the next (joined next tick) finishes them.
+     */
+    boolean timedOnWorkers(long turn) {
+        return threadingOf(turn) != Threading.WORLD_THREAD && turn >= 0 && turn < timedOf.size() && timedOf.get((int) turn);
+    }
+
+    /** True if the turn's jobs ran on workers joined next tick under a time budget: they count in the next turn. */
+    boolean countedNextTurn(long turn) {
+        return timedOnWorkers(turn) && threadingOf(turn) == Threading.WORKERS_NEXT_TICK;
+    }
+
+    private static boolean timeBudget(Budget b) {
+        return b.kind() == Budget.Kind.MILLIS_PER_TICK || b.kind() == Budget.Kind.SHARE && b.pool().millis();
+    }
+
+    /**
+     * The jobs handed back by now: those whose input was read in an earlier turn joined next tick
+     * under a time budget, or ({@code turnOver}) in this one joined in it, and that did not run, are
+     * pending again, to be read and run later in the batch's order.
+     */
+    private void settleHandedBack(boolean turnOver) {
+        drain();
+        if (lost || batch == null) {
+            return;
+        }
+        for (Job job : batch.jobs.values()) {
+            if (job.state == State.STARTED && timedOnWorkers(job.startTurn) && (job.startTurn < modelTick
+                    || turnOver && threadingOf(modelTick) == Threading.WORKERS_SAME_TICK)) {
+                job.state = State.PENDING;
+                if (job.startTurn == modelTick && startedThisTurn.remove(job)) {
+                    asyncStarts--;
+                }
+            }
+        }
+    }
+
     // ---- membership, told by the script ----
 
     void joined(int id, long serial, int number) {
@@ -273,6 +314,7 @@ final class ContractModel {
         turnBudget = budgetSet;
         turnPolicy = policySet;
         threadingOf.add(turnThreading);
+        timedOf.add(timeBudget(turnBudget));
         turnSeen = modelTick;
         modelSeconds += delta;
         startedThisTurn.clear();
@@ -291,11 +333,26 @@ final class ContractModel {
         if (lost) {
             return;
         }
-        if (batch == null || !batch.hasPending()) {
+        if (batch != null && !batch.hasPending() && mayBeHandedBack()) {
+            maybeStart = true; // jobs read last tick may not have run: they come back, or the batch is done
+        } else if (batch == null || !batch.hasPending()) {
             openBatch();
         } else if (batch.policy.syncInput() && threadingOf(modelTick - 1) == Threading.WORKERS_NEXT_TICK) {
             maybeStart = true; // jobs started last tick are not all seen yet: the batch may be done
         }
+    }
+
+    /** True if a job of the batch was read in the last turn, joined next tick under a time budget, and not seen to run. */
+    private boolean mayBeHandedBack() {
+        if (!countedNextTurn(modelTick - 1)) {
+            return false;
+        }
+        for (Job job : batch.jobs.values()) {
+            if (job.state == State.STARTED && job.startTurn == modelTick - 1) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void openBatch() {
@@ -346,6 +403,7 @@ final class ContractModel {
         }
         drain();
         checkPendingSave(null);
+        settleHandedBack(true);
         if (maybeStart && system.stats().batchesStarted() == batches + 1) {
             resolveStart();
         }
@@ -429,9 +487,13 @@ final class ContractModel {
             return;
         }
         boolean syncRead;
-        if (maybeStart) {
-            resolveStart(); // only a new batch reads inputs here: the old one read its inputs when it started
+        if (countedNextTurn(modelTick - 1)) {
+            settleHandedBack(false); // the last turn's jobs are finished: the ones not run are read again
         }
+        if (maybeStart && (batch.policy.syncInput() || !batch.hasPending())) {
+            resolveStart(); // only a new batch reads inputs here, or the jobs handed back
+        }
+        maybeStart = false;
         syncRead = batch.startTurn == modelTick && batch.policy.syncInput();
         input.readBatch = batch.number;
         Job job = batch.jobs.get(entityId);
@@ -958,7 +1020,9 @@ final class ContractModel {
                         + " jobs ran in the turn");
             }
         } else {
-            if (counted > total || counted < totalBefore) {
+            // joined next tick, the last turn's jobs are finished; under a time budget this turn's
+            // count in the next, which finishes them: runJob may have run more often than counted
+            if (countedNextTurn(turn) ? counted < total : counted > total || counted < totalBefore) {
                 violate("7 stats", "runJob ran " + counted + " times, jobsRunTotal() is " + total
                         + " (was " + totalBefore + " a turn ago; next-tick jobs of the last turn are finished)");
             }
@@ -967,7 +1031,7 @@ final class ContractModel {
                 violate("7 stats", "jobsRunTotal() went from " + totalBefore + " to " + total
                         + ", jobsRunLastTick() is " + jobs);
             }
-            if (!lost && !batch.policy.syncInput() && jobs > asyncStarts) {
+            if (!lost && !batch.policy.syncInput() && !countedNextTurn(turn - 1) && jobs > asyncStarts) {
                 violate("7 stats", "jobsRunLastTick() is " + jobs + ", only " + asyncStarts + " inputs were read");
             }
         }
@@ -1003,7 +1067,8 @@ final class ContractModel {
             violate("7 stats", "batchPosition() is " + position + " of " + size + ", " + (pending
                     ? "entity " + batch.firstPending() + " has no job yet" : "every job has started"));
         }
-        checkBudget(jobs, pendingKnown && pending);
+        // joined next tick under a time budget, the jobs counted are the next turn's, or the last's
+        checkBudget(jobs, pendingKnown && pending, !countedNextTurn(turn - 1) && !countedNextTurn(turn));
         if (turnThreading == Threading.WORKERS_SAME_TICK && batch.policy.syncInput() && pending) {
             Integer first = batch.firstPending();
             for (Job job : startedThisTurn) {
@@ -1016,13 +1081,18 @@ final class ContractModel {
         }
     }
 
-    private void checkBudget(long jobs, boolean pending) {
+    /** Checks the turn's {@code jobs} against its budget; without {@code jobsKnown}, only earns its release. */
+    private void checkBudget(long jobs, boolean pending, boolean jobsKnown) {
         Budget b = turnBudget;
         if (b != epochBudget) {
             epochBudget = b;
             releaseSum = 0;
             jobsSum = 0;
             lastNormalDelta = -1;
+        }
+        if (!jobsKnown) {
+            jobs = 0;
+            pending = false;
         }
         switch (b.kind()) {
             case JOBS_PER_TICK -> {

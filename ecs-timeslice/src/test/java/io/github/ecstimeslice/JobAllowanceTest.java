@@ -14,7 +14,7 @@ class JobAllowanceTest {
     /** One tick: releases, then spends all it may (at most {@code available}); returns the release. */
     private int tick(float delta, int batchSize, int available) {
         allowance.tickStarted(delta);
-        int released = allowance.release(delta, batchSize, false, 0);
+        int released = allowance.release(delta, batchSize);
         allowance.spent(Math.min(released, available));
         return released;
     }
@@ -99,19 +99,17 @@ class JobAllowanceTest {
     }
 
     @Test
-    void millisOnTheWorldThreadIsTheClocksAndOnWorkersAnEstimateFromTheMeasuredCost() {
+    void aMillisBudgetIsTheClocksAndTheMeasuredCostPerJobIsSmoothed() {
         allowance.use(Budget.millisPerTick(2));
         assertTrue(allowance.timeBudget());
         assertTrue(Budget.millisPerTick(2).readsTheClock());
         assertEquals(2_000_000, allowance.nanosPerTick());
-        assertEquals(Integer.MAX_VALUE, allowance.release(0.016f, 100, false, 0));
-        assertEquals(1, allowance.release(0.016f, 100, true, 0)); // nothing measured yet
+        assertEquals(Integer.MAX_VALUE, allowance.release(0.016f, 100), "the clock stops it");
+        assertTrue(allowance.nanosPerJob() < 0, "nothing measured yet");
         allowance.measured(1_000_000, 100); // 10 µs a job
-        assertEquals(200, allowance.release(0.016f, 100, true, 0));
+        assertEquals(10_000, allowance.nanosPerJob(), 1e-9);
         allowance.measured(2_000_000, 100); // 20 µs: smoothed to 12.5
-        assertEquals(160, allowance.release(0.016f, 100, true, 0));
-        assertEquals(100, allowance.release(0.016f, 100, true, 750_000), "what the turn spent first counts");
-        assertEquals(1, allowance.release(0.016f, 100, true, 5_000_000), "at least one job");
+        assertEquals(12_500, allowance.nanosPerJob(), 1e-9);
     }
 
     @Test

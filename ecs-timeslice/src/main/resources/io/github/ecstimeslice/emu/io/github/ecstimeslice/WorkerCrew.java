@@ -34,6 +34,13 @@ final class WorkerCrew {
     void open(int maxJobs, boolean worldThreadHelps, int fixedChunkSize) {
     }
 
+    void openUntil(int maxJobs, boolean worldThreadHelps, int fixedChunkSize, long deadline) {
+    }
+
+    int chunksRun() {
+        return 0;
+    }
+
     int unclaimed() {
         return 0;
     }
@@ -68,7 +75,8 @@ final class WorkerCrew {
         return true;
     }
 
-    void awaitChunk(int chunk) {
+    boolean awaitChunk(int chunk) {
+        return true;
     }
 
     void await() {
