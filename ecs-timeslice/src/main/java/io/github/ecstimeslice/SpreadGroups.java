@@ -23,6 +23,9 @@ final class SpreadGroups {
     private final int[] groupOf;
     private final boolean[] movable;
     private final double[] nanos;
+    /** Per slot: its last run's and the one's before, nanoseconds. */
+    private final long[] lastRun;
+    private final long[] runBefore;
     private final boolean[] measured;
     private final boolean[] resting;
     private final boolean anyMovable;
@@ -48,6 +51,8 @@ final class SpreadGroups {
         groupOf = new int[slots];
         movable = new boolean[slots];
         nanos = new double[slots];
+        lastRun = new long[slots];
+        runBefore = new long[slots];
         measured = new boolean[slots];
         resting = new boolean[slots];
         nearPlan = new int[slots];
@@ -86,15 +91,26 @@ final class SpreadGroups {
         return groupOf[slot];
     }
 
-    /** Notes a run of slot {@code slot} that took {@code runNanos}. */
+    /**
+     * Notes a run of slot {@code slot} that took {@code runNanos}. What enters the smoothed cost
+     * is the median of this run and the two before it: one run a pause stretched (the OS took the
+     * thread, a collection) counts for nothing, and a real change of cost counts from its second run.
+     */
     void record(int slot, long runNanos) {
         if (measured[slot]) {
-            nanos[slot] += NEWEST_RUN_WEIGHT * (runNanos - nanos[slot]);
+            nanos[slot] += NEWEST_RUN_WEIGHT * (median(runNanos, lastRun[slot], runBefore[slot]) - nanos[slot]);
+            runBefore[slot] = lastRun[slot];
         } else {
             nanos[slot] = runNanos;
+            runBefore[slot] = runNanos;
             measured[slot] = true;
         }
+        lastRun[slot] = runNanos;
         resting[slot] = false;
+    }
+
+    private static long median(long a, long b, long c) {
+        return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
     }
 
     /** Notes that slot {@code slot} is disabled: it counts 0 until it runs again. */

@@ -43,7 +43,8 @@ import java.util.List;
  * time, as a declined tick does with the default strategy.
  *
  * <p><b>Balancing.</b> Each spread system's run is timed with {@link System#nanoTime()} and
- * smoothed as an exponential average (the newest run weighs a quarter); a group's cost is the sum
+ * smoothed as an exponential average (the newest run weighs a quarter) of the median of each run
+ * and the two before it, so that one run a pause stretched moves nothing; a group's cost is the sum
  * of its systems', a disabled system counting 0. A balanced system starts in the group with the
  * fewest systems. At the start of each cycle of N ticks the strategy makes two plans: the present
  * one improved by descent, and a fresh one that places the balanced systems from the most

@@ -119,6 +119,27 @@ class SpreadBalancingTest {
     }
 
     @Test
+    void aSingleRunThatAPauseStretchedMovesNothing() {
+        // four systems of 1 ms over two ticks settle two and two; then one run of one of them takes
+        // 10 ms (the OS took the thread away): averaged in, its cost would rise by a quarter of 9 ms
+        Turns turns = new Turns();
+        Turn[] systems = {new Alpha(turns, MILLI), new Beta(turns, MILLI), new Gamma(turns, MILLI), new Epsilon(turns, MILLI)};
+        SpreadInvocationStrategy strategy = SpreadInvocationStrategy.spreadOver(2)
+                .spread(Turns.classes(systems)).clock(turns.clock()).build();
+        World world = world(strategy, systems);
+        turns.run(world, 2 * 10, 1 / 60f);
+        long settled = strategy.moves();
+        for (int spike = 0; spike < 5; spike++) {
+            systems[spike % 4].costNanos = 10 * MILLI;
+            turns.run(world, 2, 1 / 60f);
+            systems[spike % 4].costNanos = MILLI;
+            turns.run(world, 2 * 10, 1 / 60f);
+        }
+        assertEquals(settled, strategy.moves(), "a lone slow run moved systems");
+        assertEquals(1.0, spread(strategy), 1e-9);
+    }
+
+    @Test
     void givenGroupsCountInTheirGroupsCostAndBalancedSystemsSettleAroundThem() {
         Turns turns = new Turns();
         Alpha given = new Alpha(turns, 6 * MILLI);
