@@ -36,6 +36,8 @@ final class Lineup {
     /** Per world, its decisions made so far (null: not counted), and how many the measured ticks made. */
     private final List<LongSupplier> decisionCounters = new ArrayList<>();
     private long[] measuredDecisions;
+    /** Per world, the nanoseconds of its last tick that count (null: the whole tick, timed here). */
+    private final List<LongSupplier> timedParts = new ArrayList<>();
     /** In a fork's child: the comparison's name, which each printed ratio also goes out under for the parent ({@link Forks}). */
     String forkTable;
 
@@ -62,11 +64,23 @@ final class Lineup {
         disposers.add(dispose);
         times.add(new TickTimes(rounds * ticks));
         decisionCounters.add(null);
+        timedParts.add(null);
+    }
+
+    /**
+     * Adds a world of which only a part of each tick is measured: {@code partNanos}, read just
+     * after each tick, gives that part's nanoseconds (say, its decision systems' turns, without
+     * the animation every world of the comparison runs alike).
+     */
+    void addTimedPart(String name, Runnable tick, Runnable dispose, int warmUpTicks, LongSupplier partNanos) {
+        add(name, tick, dispose, warmUpTicks);
+        timedParts.set(timedParts.size() - 1, partNanos);
     }
 
     void run() {
         Runnable[] ws = tickers.toArray(new Runnable[0]);
         TickTimes[] measured = times.toArray(new TickTimes[0]);
+        LongSupplier[] parts = timedParts.toArray(new LongSupplier[0]);
         int longestWarmUp = warmUps.stream().mapToInt(Integer::intValue).max().orElse(0);
         for (int t = 0; t < longestWarmUp; t++) {
             for (int w = 0; w < ws.length; w++) {
@@ -91,7 +105,8 @@ final class Lineup {
                 int w = (i & 1) == 0 ? k : ws.length - 1 - k; // every other tick backwards: no world always follows another
                 long start = System.nanoTime();
                 ws[w].run();
-                measured[w].add(System.nanoTime() - start);
+                long took = System.nanoTime() - start;
+                measured[w].add(parts[w] == null ? took : parts[w].getAsLong());
             }
         }
         for (int w = 0; w < ws.length; w++) {

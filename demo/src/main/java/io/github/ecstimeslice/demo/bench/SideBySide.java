@@ -56,14 +56,16 @@ import java.util.concurrent.Callable;
  * decisions a tick at 100,000 and 1,000,000 NPCs: the walker, the walker with a stamped record,
  * ours with and without history and with none plus the game's stamped record, artemis-odb-contrib's TimeboxedProcessingSystem with a microsecond
  * clock and as shipped, gdx-ai's LoadBalancingScheduler, artemis's IntervalIteratingSystem: mean,
- * p99 over mean, decisions a tick and nanoseconds a decision).
+ * p99 over mean, decisions a tick and nanoseconds a decision) and {@code shared} (three decision
+ * systems of three classes with budgets of their own against the same three sharing one pool split
+ * into the same parts, making the same decisions: the turns' ratio; see {@link SharedLineup}).
  */
 @Command(name = "SideBySide", mixinStandardHelpOptions = true,
-        description = "Interleaved comparisons: overhead, scaling, frames, tiers, peers.")
+        description = "Interleaved comparisons: overhead, scaling, frames, tiers, peers, shared.")
 public final class SideBySide implements Callable<Integer> {
 
     private static final String[] POLICIES = {"AIAO", "SIAO", "SISO", "AISO"};
-    private static final List<String> COMPARISONS = List.of("overhead", "scaling", "frames", "tiers", "peers");
+    private static final List<String> COMPARISONS = List.of("overhead", "scaling", "frames", "tiers", "peers", "shared");
 
     @Option(names = "--quick", description = "a smoke run: 2 short rounds per comparison")
     private boolean quick;
@@ -77,7 +79,7 @@ public final class SideBySide implements Callable<Integer> {
     private boolean forkChild;
 
     @Parameters(arity = "0..*", paramLabel = "COMPARISON",
-            description = "overhead, scaling, frames, tiers or peers (default: all five)")
+            description = "overhead, scaling, frames, tiers, peers or shared (default: all six)")
     private List<String> comparisons = new ArrayList<>();
 
     @Spec
@@ -106,7 +108,7 @@ public final class SideBySide implements Callable<Integer> {
         for (String name : comparisons) {
             if (!COMPARISONS.contains(name)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "unknown comparison '" + name + "': use overhead, scaling, frames, tiers or peers");
+                        "unknown comparison '" + name + "': use overhead, scaling, frames, tiers, peers or shared");
             }
         }
         if (forks < 1 || forks > 50) {
@@ -235,6 +237,16 @@ public final class SideBySide implements Callable<Integer> {
                         npcs, rounds, peers.ticks);
                 peers.printCosts(out, "x walker", 0, PEERS);
             }
+        }
+        if (chosen.contains("shared")) {
+            Lineup sharing = lineup("shared", rounds, ticks);
+            SharedLineup worlds = new SharedLineup(SharedLineup.ticksOf(rounds, ticks));
+            worlds.addTo(sharing);
+            sharing.run();
+            out.printf(Locale.ROOT, "%nshared: %,d NPCs, facing, alertness and wander (AIAO), %,d jobs a tick; timed: the three"
+                    + " systems' turns; %d rounds of %d ticks, worlds in turn%n", SharedLineup.NPCS, SharedLineup.POOL, rounds, ticks);
+            sharing.printRatios(out, "x separate");
+            worlds.printDecisions(out);
         }
         return 0;
     }

@@ -188,6 +188,11 @@ public final class MazeScene implements TickedScene {
         return planning instanceof TimedPathPlanning timed ? timed.jobTimes : null;
     }
 
+    /** The longest search since the last call, ns, from a scene made by {@link #timesliced}; else -1. */
+    public long takeLongestJobNanos() {
+        return planning instanceof TimedPathPlanning timed ? timed.longestJob.getAndSet(0) : -1;
+    }
+
     /** Paths planned so far (found or not). */
     public long pathsPlanned() {
         return planning != null ? planning.stats().jobsRunTotal() : queued.planned();

@@ -44,9 +44,9 @@ final class PathLiveRun implements RunMode {
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
         this.out = out;
         this.times = new LiveTimes(LiveTimes.warmUpTicks(ticks, ticksPerReport));
-        this.turns = new TurnSplit(LiveTimes.warmUpTicks(ticks, ticksPerReport)).timedJobs(scene.jobTimes());
         this.budgetText = options.budget().toString();
         this.budgetMillis = options.budgetMillis();
+        this.turns = new TurnSplit(LiveTimes.warmUpTicks(ticks, ticksPerReport)).timedJobs(scene.jobTimes(), budgetMillis);
         out.printf(Locale.ROOT, "paths: %d agents in a %d x %d maze (%d open cells), %s, budget %s, history %d,"
                         + " planning threads %s, walking threads %s, %d ticks at %.0f Hz%n",
                 scene.agentCount(), options.mazeWidth(), options.mazeHeight(), scene.graph().getNodeCount(),
@@ -64,7 +64,7 @@ final class PathLiveRun implements RunMode {
         done++;
         times.add(end - start, scene.planningNanos(), scene.walkingNanos());
         turns.add(scene.planningNanos(), stats.batchesStarted() != batchesBefore, stats.lastBatchStartMillis(),
-                stats.jobsRunLastTick());
+                stats.jobsRunLastTick(), scene.takeLongestJobNanos());
         if (done % 4 == 0) {
             scene.measure(measures);
             samples++;

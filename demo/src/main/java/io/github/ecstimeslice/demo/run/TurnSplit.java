@@ -21,6 +21,11 @@ final class TurnSplit {
     private final LogHistogram tickMeanJob = new LogHistogram();
     private final int skip;
     private int seen;
+    /** Ticks without a batch start whose longest job is known, and those that went past the budget by more than it. */
+    private long withLongestJob;
+    private long pastTheirLongestJob;
+    /** The budget's nanoseconds a tick, for {@link #pastTheirLongestJob}; NaN for a budget of jobs. */
+    private double budgetNanos = Double.NaN;
     /** The jobs timed one by one, or null. */
     private LogHistogram jobs;
 
@@ -29,10 +34,30 @@ final class TurnSplit {
         this.skip = skipTicks;
     }
 
-    /** Takes a job's cost from {@code timed}, each job's time (cleared when the skipped ticks end); returns this. */
-    TurnSplit timedJobs(LogHistogram timed) {
+    /**
+     * Takes a job's cost from {@code timed}, each job's time (cleared when the skipped ticks end),
+     * and counts the ticks past {@code budgetMillis} (NaN: a budget of jobs) by more than their
+     * own longest job; returns this.
+     */
+    TurnSplit timedJobs(LogHistogram timed, double budgetMillis) {
         this.jobs = timed;
+        this.budgetNanos = budgetMillis * 1e6;
         return this;
+    }
+
+    /**
+     * As {@link #add(long, boolean, double, int)}, with the longest job that ran since the last
+     * tick's ({@code longestJobNanos}, below 0 if unknown): a time budget holds to within a job
+     * per thread if no turn ran past it by more.
+     */
+    void add(long turnNanos, boolean batchStarted, double batchStartMillis, int jobsRun, long longestJobNanos) {
+        if (seen >= skip && !batchStarted && longestJobNanos >= 0 && !Double.isNaN(budgetNanos)) {
+            withLongestJob++;
+            if (turnNanos > budgetNanos + longestJobNanos) {
+                pastTheirLongestJob++;
+            }
+        }
+        add(turnNanos, batchStarted, batchStartMillis, jobsRun);
     }
 
     /**
@@ -69,6 +94,10 @@ final class TurnSplit {
         if (!Double.isNaN(budgetMillis) && without.count() > 0) {
             over = String.format(Locale.ROOT, "; %d of %d ticks above budget + a job", without.countAbove(
                     budgetMillis + (Double.isNaN(job) ? 0 : job)), without.count());
+        }
+        if (withLongestJob > 0) {
+            over += String.format(Locale.ROOT, ", %d of %d above budget + their own longest job",
+                    pastTheirLongestJob, withLongestJob);
         }
         return String.format(Locale.ROOT, "turn ms: p99 %s (median %s, max %s) without a batch start (budget %s, %s%s),"
                         + " batch-start ticks p99 %s (batch start alone p99 %s) in %d ticks; the first %d ticks left out",
