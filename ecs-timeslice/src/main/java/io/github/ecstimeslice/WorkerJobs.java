@@ -54,6 +54,8 @@ final class WorkerJobs<I, O> {
      * entity left meanwhile, else -1: handed back, its slot is one decision fewer.
      */
     private int[] leftInFlightTiers = new int[0];
+    /** True if the started jobs had a deadline: some may be handed back, and {@link #leftInFlightTiers} is kept. */
+    private boolean mayHandBack;
     /** Per started job, what it threw, or null; written by the workers. */
     private Throwable[] startedFailures = new Throwable[0];
     /** Summed wall time of the started jobs, for a millis budget's estimate. */
@@ -154,7 +156,6 @@ final class WorkerJobs<I, O> {
                     continue;
                 }
                 startedOutputs[count] = output;
-                leftInFlightTiers[count] = -1;
                 started[count++] = slot;
                 if (count == nextChunkEnd) {
                     crew.publish(count); // workers start on this chunk while the next ones are read
@@ -165,6 +166,10 @@ final class WorkerJobs<I, O> {
             crew.seal(count); // also when a VM error leaves: no worker waits for chunks to come
             startedCount = count;
             countedWhenFinished = timed && !worldThreadHelps;
+            mayHandBack = timed;
+            if (timed) {
+                Arrays.fill(leftInFlightTiers, 0, count, -1);
+            }
             if (!countedWhenFinished) {
                 stats.jobsThisTick += count;
             }
@@ -301,6 +306,9 @@ final class WorkerJobs<I, O> {
      * job from starting, its slot is a decision fewer when handed back. O(log jobs in flight).
      */
     void droppedInFlight(int entityId, int tier) {
+        if (!mayHandBack) {
+            return;
+        }
         int slot = Arrays.binarySearch(batch.keys, 0, batch.size, entityId);
         int job = slot < 0 ? -1 : Arrays.binarySearch(started, 0, startedCount, slot);
         if (job >= 0) {

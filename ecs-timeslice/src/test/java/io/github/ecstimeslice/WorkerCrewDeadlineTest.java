@@ -1,5 +1,6 @@
 package io.github.ecstimeslice;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -19,6 +20,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * always), the rest never run, and the waiting thread learns where they begin.
  */
 class WorkerCrewDeadlineTest {
+
+    /** Two workers, as this machine's cores. */
+    private final ForkJoinPool pool = new ForkJoinPool(2);
+
+    @AfterEach
+    void stopThePool() {
+        pool.shutdownNow();
+    }
+
+    /** A crew of four chunks per thread on the pool. */
+    private WorkerCrew crewOnThePool(WorkerCrew.Work work) {
+        WorkerCrew crew = new WorkerCrew(work, 4);
+        crew.setExecutor(pool);
+        return crew;
+    }
 
     /** Spins {@code nanos} per item, counting each item's runs and when each began. */
     private static final class Timed implements WorkerCrew.Work {
@@ -58,23 +74,17 @@ class WorkerCrewDeadlineTest {
     @Test
     void aGenerationWhoseDeadlinePassedRunsItsFirstChunkAlone() {
         Timed work = new Timed(0);
-        ForkJoinPool pool = new ForkJoinPool(2);
-        try {
-            WorkerCrew crew = new WorkerCrew(work, 4);
-            crew.setExecutor(pool);
-            work.reset(10);
-            crew.openUntil(10, true, 2, System.nanoTime() - 1);
-            crew.seal(10);
-            assertTrue(crew.awaitChunk(0), "the first chunk runs whatever the time");
-            assertFalse(crew.awaitChunk(1), "the second never does");
-            assertFalse(crew.awaitChunk(4));
-            crew.await();
-            assertEquals(1, crew.chunksRun());
-            work.assertPrefixRan(2, 10, "deadline passed");
-            assertFalse(crew.busy());
-        } finally {
-            pool.shutdownNow();
-        }
+        WorkerCrew crew = crewOnThePool(work);
+        work.reset(10);
+        crew.openUntil(10, true, 2, System.nanoTime() - 1);
+        crew.seal(10);
+        assertTrue(crew.awaitChunk(0), "the first chunk runs whatever the time");
+        assertFalse(crew.awaitChunk(1), "the second never does");
+        assertFalse(crew.awaitChunk(4));
+        crew.await();
+        assertEquals(1, crew.chunksRun());
+        work.assertPrefixRan(2, 10, "deadline passed");
+        assertFalse(crew.busy());
     }
 
     @Test
@@ -82,32 +92,26 @@ class WorkerCrewDeadlineTest {
         // 100 chunks of one 1 ms item, a 5 ms deadline, two workers and the world's thread: about
         // 15 run; without the deadline all 100 would, the last starting some 30 ms late
         Timed work = new Timed(1_000_000);
-        ForkJoinPool pool = new ForkJoinPool(2);
-        try {
-            WorkerCrew crew = new WorkerCrew(work, 4);
-            crew.setExecutor(pool);
-            for (int round = 0; round < 5; round++) {
-                work.reset(100);
-                long deadline = System.nanoTime() + 5_000_000;
-                crew.openUntil(100, true, 1, deadline);
-                crew.seal(100);
-                int awaited = 0;
-                while (awaited < 100 && crew.awaitChunk(awaited)) {
-                    awaited++;
-                }
-                crew.await();
-                int ran = crew.chunksRun();
-                assertEquals(awaited, ran, "awaitChunk and chunksRun agree");
-                assertTrue(ran >= 1 && ran < 100, "round " + round + ": " + ran + " ran");
-                work.assertPrefixRan(ran, 100, "round " + round);
-                for (int i = 1; i < ran; i++) {
-                    // 2 ms for a thread switched out between its claim and its item
-                    assertTrue(work.began.get(i) - deadline < 2_000_000, "round " + round + ": chunk " + i
-                            + " began " + (work.began.get(i) - deadline) / 1e6 + " ms past the deadline");
-                }
+        WorkerCrew crew = crewOnThePool(work);
+        for (int round = 0; round < 5; round++) {
+            work.reset(100);
+            long deadline = System.nanoTime() + 5_000_000;
+            crew.openUntil(100, true, 1, deadline);
+            crew.seal(100);
+            int awaited = 0;
+            while (awaited < 100 && crew.awaitChunk(awaited)) {
+                awaited++;
             }
-        } finally {
-            pool.shutdownNow();
+            crew.await();
+            int ran = crew.chunksRun();
+            assertEquals(awaited, ran, "awaitChunk and chunksRun agree");
+            assertTrue(ran >= 1 && ran < 100, "round " + round + ": " + ran + " ran");
+            work.assertPrefixRan(ran, 100, "round " + round);
+            for (int i = 1; i < ran; i++) {
+                // 2 ms for a thread switched out between its claim and its item
+                assertTrue(work.began.get(i) - deadline < 2_000_000, "round " + round + ": chunk " + i
+                        + " began " + (work.began.get(i) - deadline) / 1e6 + " ms past the deadline");
+            }
         }
     }
 
@@ -115,29 +119,23 @@ class WorkerCrewDeadlineTest {
     void aGenerationLeftToTheWorkersStopsAtItsDeadlineAndTheWaiterSeesWhere() {
         // joined next tick: the world's thread only publishes, and awaits after the deadline
         Timed work = new Timed(200_000);
-        ForkJoinPool pool = new ForkJoinPool(2);
-        try {
-            WorkerCrew crew = new WorkerCrew(work, 4);
-            crew.setExecutor(pool);
-            for (int round = 0; round < 5; round++) {
-                work.reset(200);
-                crew.openUntil(200, false, 2, System.nanoTime() + 2_000_000);
-                for (int ready = 2; ready <= 200; ready += 2) {
-                    crew.publish(ready);
-                }
-                crew.seal(200);
-                LockSupport.parkNanos(10_000_000); // the next tick
-                int awaited = 0;
-                while (awaited < 100 && crew.awaitChunk(awaited)) {
-                    awaited++;
-                }
-                crew.await();
-                assertEquals(awaited, crew.chunksRun());
-                assertTrue(awaited < 100, "round " + round + ": the workers ran all 200 items of 0.2 ms in 2 ms");
-                work.assertPrefixRan(2 * awaited, 200, "round " + round);
+        WorkerCrew crew = crewOnThePool(work);
+        for (int round = 0; round < 5; round++) {
+            work.reset(200);
+            crew.openUntil(200, false, 2, System.nanoTime() + 2_000_000);
+            for (int ready = 2; ready <= 200; ready += 2) {
+                crew.publish(ready);
             }
-        } finally {
-            pool.shutdownNow();
+            crew.seal(200);
+            LockSupport.parkNanos(10_000_000); // the next tick
+            int awaited = 0;
+            while (awaited < 100 && crew.awaitChunk(awaited)) {
+                awaited++;
+            }
+            crew.await();
+            assertEquals(awaited, crew.chunksRun());
+            assertTrue(awaited < 100, "round " + round + ": the workers ran all 200 items of 0.2 ms in 2 ms");
+            work.assertPrefixRan(2 * awaited, 200, "round " + round);
         }
     }
 
@@ -176,18 +174,12 @@ class WorkerCrewDeadlineTest {
     @Test
     void aGenerationWithNoDeadlineRunsEveryChunk() {
         Timed work = new Timed(0);
-        ForkJoinPool pool = new ForkJoinPool(2);
-        try {
-            WorkerCrew crew = new WorkerCrew(work, 4);
-            crew.setExecutor(pool);
-            work.reset(50);
-            crew.open(50, true, 3);
-            crew.seal(50);
-            crew.await();
-            assertEquals(17, crew.chunksRun());
-            work.assertPrefixRan(50, 50, "no deadline");
-        } finally {
-            pool.shutdownNow();
-        }
+        WorkerCrew crew = crewOnThePool(work);
+        work.reset(50);
+        crew.open(50, true, 3);
+        crew.seal(50);
+        crew.await();
+        assertEquals(17, crew.chunksRun());
+        work.assertPrefixRan(50, 50, "no deadline");
     }
 }
