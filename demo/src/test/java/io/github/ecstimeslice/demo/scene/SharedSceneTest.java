@@ -95,16 +95,23 @@ class SharedSceneTest {
         SharedBudget pool = SharedBudget.millisPerTick(0.5);
         SharedScene scene = SharedScene.shared(2000, 1, IoPolicy.AIAO, pool, WEIGHTS, 2, Threading.WORLD_THREAD);
         float before = scene.desiredOrientation(1);
+        int[] reported = new int[3];
         try {
             for (int tick = 1; tick <= 60; tick++) {
                 scene.tick(DELTA);
+                for (int i = 0; i < 3; i++) {
+                    if (pool.jobsLastTick(scene.budget(i)) >= 1 && pool.millisLastTick(scene.budget(i)) > 0) {
+                        reported[i]++;
+                    }
+                }
             }
             for (int i = 0; i < 3; i++) {
                 TimeslicedSystem<?, ?> system = scene.system(i);
-                // at least a job every tick once all three hold a share (from the second)
+                // jobs in every tick once all three hold a share (from the second), dozens a tick
                 assertTrue(system.stats().jobsRunTotal() >= 59, SharedPlan.SYSTEMS[i] + ": " + system.stats().jobsRunTotal());
-                assertTrue(pool.jobsLastTick(scene.budget(i)) >= 1, SharedPlan.SYSTEMS[i]);
-                assertTrue(pool.millisLastTick(scene.budget(i)) > 0, SharedPlan.SYSTEMS[i]);
+                // reported in the ticks it ran: a tick whose earlier systems ran past their parts
+                // (a pause of the machine) leaves the last none, the pool's time being spent
+                assertTrue(reported[i] >= 50, SharedPlan.SYSTEMS[i] + " reported in " + reported[i] + " of 60 ticks");
             }
             assertPublished(scene, before);
         } finally {
