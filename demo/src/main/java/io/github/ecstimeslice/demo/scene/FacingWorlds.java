@@ -34,6 +34,8 @@ public final class FacingWorlds {
     public static final String NO_HISTORY = "-nohistory";
     /** The suffix of a decider name for a FaceTargetSystem that keeps no history, its game a stamped record. */
     public static final String RECORDED = NO_HISTORY + "+record";
+    /** The infix of a decider name for a FaceTargetSystem keeping a history of the depth after it: {@code AIAO-depth1}. */
+    public static final String DEPTH = "-depth";
     /** The target's entity: the first made in every world. */
     static final int TARGET = 0;
     /** Turn rate of every NPC that turns, radians per second. */
@@ -87,6 +89,11 @@ public final class FacingWorlds {
                 Budget budget = Budget.jobsPerTick(jobsPerTick);
                 if (name.endsWith(RECORDED)) {
                     yield new RecordingFaceTargetSystem(policyBefore(RECORDED, name), budget);
+                }
+                int depthAt = name.indexOf(DEPTH);
+                if (depthAt > 0) { // e.g. AIAO-depth1: that history depth
+                    yield new FaceTargetSystem(IoPolicy.valueOf(name.substring(0, depthAt)), budget,
+                            Integer.parseInt(name.substring(depthAt + DEPTH.length())));
                 }
                 yield name.endsWith(NO_HISTORY)
                         ? new FaceTargetSystem(policyBefore(NO_HISTORY, name), budget, TimeslicedSystem.NO_HISTORY)

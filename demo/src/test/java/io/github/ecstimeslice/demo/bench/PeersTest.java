@@ -117,4 +117,15 @@ class PeersTest {
         assertEquals(0, records.get(301).gameSeconds, "not decided yet");
         assertEquals(1 / 60.0, records.get(1).gameSeconds, 1e-6);
     }
+
+    @Test
+    void aDeciderNamedWithADepthKeepsAHistoryThatDeep() {
+        BaseSystem deep = FacingWorlds.decider("SIAO" + FacingWorlds.DEPTH + "1", NPCS, 100);
+        TimeslicedSystem<?, ?> system = (TimeslicedSystem<?, ?>) deep;
+        assertEquals(1, system.historyDepth());
+        assertEquals(io.github.ecstimeslice.IoPolicy.SIAO, system.policy());
+        World world = FacingWorlds.create(NPCS, false, deep);
+        world.process();
+        assertEquals(100, FacingWorlds.decisionsOf(deep).getAsLong());
+    }
 }
