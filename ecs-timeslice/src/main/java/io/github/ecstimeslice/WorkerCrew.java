@@ -49,7 +49,7 @@ final class WorkerCrew {
     private Executor executor;
     private ForkJoinPool pool;
     private int threads;
-    private Task[] tasks = new Task[0];
+    private CrewTask[] tasks = new CrewTask[0];
     /** Per chunk, the generation in which it was last done. */
     private AtomicIntegerArray doneIn = new AtomicIntegerArray(0);
 
@@ -105,9 +105,9 @@ final class WorkerCrew {
         finishLeftover();
         ForkJoinPool newPool = executor instanceof ForkJoinPool ? (ForkJoinPool) executor : null;
         int newThreads = newPool != null ? newPool.getParallelism() : Runtime.getRuntime().availableProcessors();
-        Task[] newTasks = new Task[newThreads];
+        CrewTask[] newTasks = new CrewTask[newThreads];
         for (int i = 0; i < newTasks.length; i++) {
-            newTasks[i] = new Task();
+            newTasks[i] = new CrewTask(this);
         }
         doneIn = new AtomicIntegerArray(chunksPerThread * (newThreads + 1));
         pool = newPool;
@@ -277,9 +277,9 @@ final class WorkerCrew {
     /** Submits the tasks that are free (never submitted, or run to their end), up to the dispatch limit. */
     private void dispatch() {
         for (int i = 0; i < dispatchLimit; i++) {
-            Task task = tasks[i];
+            CrewTask task = tasks[i];
             // a task still queued or running takes the new chunks when it gets to them
-            if (task.reusable() && !submit(task)) {
+            if (task.reusable(pool != null) && !submit(task)) {
                 break; // refused: the world's thread will claim what it would have
             }
         }
@@ -289,7 +289,7 @@ final class WorkerCrew {
      * Hands a task to the executor; false if it refused (threw; an {@code Error} is kept for
      * {@link #takeExecutorError()}): the task is free again and the calling thread does its work.
      */
-    private boolean submit(Task task) {
+    private boolean submit(CrewTask task) {
         task.submitted = true;
         task.running = true;
         try {
@@ -390,7 +390,7 @@ final class WorkerCrew {
     }
 
     /** Claims and runs published chunks of the open generation until none is left. */
-    private void claimChunks() {
+    void claimChunks() {
         while (claimOne()) {
             // next
         }
@@ -445,43 +445,6 @@ final class WorkerCrew {
                 }
                 return true;
             }
-        }
-    }
-
-    /** A reusable task: claims chunks of whatever generation is open when it runs. */
-    private final class Task extends ForkJoinTask<Void> implements Runnable {
-        private static final long serialVersionUID = 1L;
-
-        boolean submitted;
-        volatile boolean running;
-
-        /** True if never submitted, or run to its end (and, in a pool, marked done). */
-        boolean reusable() {
-            return !running && (pool == null || isDone() || !submitted);
-        }
-
-        @Override
-        public void run() {
-            try {
-                claimChunks();
-            } finally {
-                running = false;
-            }
-        }
-
-        @Override
-        protected boolean exec() {
-            run();
-            return true;
-        }
-
-        @Override
-        public Void getRawResult() {
-            return null;
-        }
-
-        @Override
-        protected void setRawResult(Void value) {
         }
     }
 }
