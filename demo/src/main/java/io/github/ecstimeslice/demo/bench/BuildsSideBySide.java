@@ -67,7 +67,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
     private String threading;
 
     @Parameters(arity = "0..*", paramLabel = "DECIDER",
-            description = "walker, walker+record, a policy, a policy-nohistory, a policy-nohistory+record or a policy-depthN (default: walker and the four policies with and without history)")
+            description = "walker, walker+record, a policy, a policy-nohistory, a policy-nohistory+record, a policy-depthN or walker+recordsN (default: walker and the four policies with and without history)")
     private List<String> deciders = new ArrayList<>();
 
     @Spec

@@ -44,7 +44,7 @@ import java.util.concurrent.Callable;
  * <p>Comparisons: {@code overhead} (100,000 NPCs, 10,000 decisions a tick:
  * walker, walker+record, the four policies with the default history and with none, and AIAO with
  * none whose game keeps a stamped record as the recording walker does, and AIAO with a history of
- * one), {@code scaling} (10,000 AIAO decisions a tick at
+ * one; a walker keeping as many stamped records as the default history), {@code scaling} (10,000 AIAO decisions a tick at
  * 10,000, 100,000 and 1,000,000 NPCs, and the walker at the same sizes) and {@code frames}
  * (100,000 NPCs at 10,000 a tick, a batch every 10 ticks: p99 over mean, and the mean tick at each
  * position in the 10-tick cycle, the worst over the mean; artemis's interval system for contrast)
@@ -136,7 +136,7 @@ public final class SideBySide implements Callable<Integer> {
         if (chosen.contains("overhead")) {
             Lineup overhead = lineup("overhead", rounds, ticks);
             String[] bare = Arrays.stream(POLICIES).map(policy -> policy + FacingWorlds.NO_HISTORY).toArray(String[]::new);
-            String[] walkers = {"walker", "walker+record"};
+            String[] walkers = {"walker", "walker+record", FacingWorlds.RECORDS + TimeslicedSystem.DEFAULT_HISTORY_DEPTH};
             String[] others = {"AIAO" + FacingWorlds.RECORDED, "AIAO" + FacingWorlds.DEPTH + "1"};
             for (String decider : concat(concat(concat(walkers, POLICIES), bare), others)) {
                 overhead.add(decider, FacingWorlds.create(100_000, false, FacingWorlds.decider(decider, 100_000, 10_000)), 40);

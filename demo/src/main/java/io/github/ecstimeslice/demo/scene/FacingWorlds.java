@@ -34,6 +34,8 @@ public final class FacingWorlds {
     public static final String NO_HISTORY = "-nohistory";
     /** The suffix of a decider name for a FaceTargetSystem that keeps no history, its game a stamped record. */
     public static final String RECORDED = NO_HISTORY + "+record";
+    /** The start of a decider name for a walker keeping the number after it of stamped records: {@code walker+records2}. */
+    public static final String RECORDS = "walker+records";
     /** The infix of a decider name for a FaceTargetSystem keeping a history of the depth after it: {@code AIAO-depth1}. */
     public static final String DEPTH = "-depth";
     /** The target's entity: the first made in every world. */
@@ -69,11 +71,13 @@ public final class FacingWorlds {
 
     /**
      * The decision system a benchmark names: {@code walker} (Chou's hand-written round robin),
-     * {@code walker+record} (the same, keeping each NPC's latest decision in an object), an
+     * {@code walker+record} (the same, keeping each NPC's latest decision in an object),
+     * {@value #RECORDS} and N (keeping the latest N, in a ring of objects), an
      * {@link IoPolicy} name (a FaceTargetSystem with a jobs-per-tick budget and the default
      * history), a policy name and {@value #NO_HISTORY} (the same, keeping no history), a policy
      * name and {@value #RECORDED} (keeping no history, the game stamping each decision into the
-     * NPC's {@link FacingRecord} as the recording walker does) or
+     * NPC's {@link FacingRecord} as the recording walker does), a policy name, {@value #DEPTH} and
+     * N (a history N deep) or
      * {@code interval} (artemis's IntervalIteratingSystem deciding for all NPCs at once, at the same
      * average rate).
      *
@@ -81,11 +85,14 @@ public final class FacingWorlds {
      */
     public static BaseSystem decider(String name, int npcs, int jobsPerTick) {
         return switch (name) {
-            case "walker" -> new RoundRobinFacingSystem(jobsPerTick, false);
-            case "walker+record" -> new RoundRobinFacingSystem(jobsPerTick, true);
+            case "walker" -> new RoundRobinFacingSystem(jobsPerTick, 0);
+            case "walker+record" -> new RoundRobinFacingSystem(jobsPerTick, 1);
             // every (npcs / jobsPerTick) ticks at 60 Hz; a hair less, so float sums never skip one
             case "interval" -> new IntervalFacingSystem((float) npcs / jobsPerTick / 60f - 1e-6f);
             default -> {
+                if (name.startsWith(RECORDS)) { // e.g. walker+records2: the latest two, stamped
+                    yield new RoundRobinFacingSystem(jobsPerTick, Integer.parseInt(name.substring(RECORDS.length())));
+                }
                 Budget budget = Budget.jobsPerTick(jobsPerTick);
                 if (name.endsWith(RECORDED)) {
                     yield new RecordingFaceTargetSystem(policyBefore(RECORDED, name), budget);

@@ -14,31 +14,40 @@ import io.github.ecstimeslice.facing.Position;
  * baseline the TimeslicedSystem's overhead is measured against. A recording walker also keeps each
  * NPC's latest decision with the tick and game time it was made at, in a {@link FacingRecord}
  * component (what any system whose decisions the game can query must store), to tell the cost of
- * keeping results apart from the framework's.
+ * keeping results apart from the framework's; one keeping N records keeps the latest N, in a ring
+ * ({@link FacingRecords}), the baseline of a history N deep.
  */
 @All({Position.class, DesiredOrientation.class})
 final class RoundRobinFacingSystem extends BaseEntitySystem {
 
     private final int jobsPerTick;
-    private final boolean recording;
+    /** Stamped records kept per NPC: 0, 1 (a {@link FacingRecord}) or more (a ring of them, {@link FacingRecords}). */
+    private final int records;
     private ComponentMapper<Position> positions;
     private ComponentMapper<DesiredOrientation> desired;
-    private ComponentMapper<FacingRecord> records;
+    private ComponentMapper<FacingRecord> recordOf;
+    private ComponentMapper<FacingRecords> ringOf;
     private int walker;
     private long tick;
     private double gameSeconds;
     /** Decisions made so far. */
     long decisions;
 
-    RoundRobinFacingSystem(int jobsPerTick, boolean recording) {
+    RoundRobinFacingSystem(int jobsPerTick, int records) {
         this.jobsPerTick = jobsPerTick;
-        this.recording = recording;
+        this.records = records;
     }
 
     @Override
     protected void inserted(int entityId) {
-        if (recording) {
-            records.create(entityId);
+        if (records == 1) {
+            recordOf.create(entityId);
+        } else if (records > 1) {
+            FacingRecord[] ring = new FacingRecord[records];
+            for (int i = 0; i < records; i++) {
+                ring[i] = new FacingRecord();
+            }
+            ringOf.create(entityId).ring = ring;
         }
     }
 
@@ -57,8 +66,8 @@ final class RoundRobinFacingSystem extends BaseEntitySystem {
             int npc = ids[walker++];
             Position self = positions.get(npc);
             float radians = (float) Math.atan2(aim.y - self.y, aim.x - self.x);
-            if (recording) {
-                FacingRecord kept = records.get(npc);
+            if (records > 0) {
+                FacingRecord kept = records == 1 ? recordOf.get(npc) : nextInRing(ringOf.get(npc));
                 kept.radians = radians;
                 kept.faceTarget = true;
                 kept.tick = tick;
@@ -67,5 +76,12 @@ final class RoundRobinFacingSystem extends BaseEntitySystem {
             desired.get(npc).radians = radians;
         }
         decisions += Math.min(size, jobsPerTick);
+    }
+
+    /** The NPC's oldest record, made its newest. */
+    private static FacingRecord nextInRing(FacingRecords kept) {
+        int next = kept.newest + 1;
+        kept.newest = next == kept.ring.length ? 0 : next;
+        return kept.ring[kept.newest];
     }
 }

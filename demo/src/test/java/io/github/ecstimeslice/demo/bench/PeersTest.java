@@ -5,6 +5,7 @@ import com.artemis.ComponentMapper;
 import com.artemis.World;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.demo.scene.FacingRecord;
+import io.github.ecstimeslice.demo.scene.FacingRecords;
 import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import org.junit.jupiter.api.Test;
@@ -127,5 +128,20 @@ class PeersTest {
         World world = FacingWorlds.create(NPCS, false, deep);
         world.process();
         assertEquals(100, FacingWorlds.decisionsOf(deep).getAsLong());
+    }
+
+    @Test
+    void aWalkerKeepingTwoRecordsKeepsEachNpcsLatestTwoInARing() {
+        BaseSystem walker = FacingWorlds.decider(FacingWorlds.RECORDS + "2", NPCS, 100);
+        World world = FacingWorlds.create(NPCS, false, walker);
+        int lap = NPCS / 100; // ticks between an NPC's decisions
+        for (int i = 0; i < 2 * lap + 1; i++) {
+            world.process();
+        }
+        FacingRecords kept = world.getMapper(FacingRecords.class).get(1); // decided in ticks 1, 1 + lap, 1 + 2 lap
+        assertEquals(2, kept.ring.length);
+        assertEquals(1 + 2 * lap, kept.ring[kept.newest].tick, "the latest");
+        assertEquals(1 + lap, kept.ring[1 - kept.newest].tick, "the one before");
+        assertEquals(world.getMapper(DesiredOrientation.class).get(1).radians, kept.ring[kept.newest].radians);
     }
 }
