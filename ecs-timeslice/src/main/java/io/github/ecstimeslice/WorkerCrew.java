@@ -139,29 +139,25 @@ final class WorkerCrew {
      * as items become ready, and {@link #seal} once. Nothing happens for 0 items.
      */
     void open(int maxJobs, boolean worldThreadHelps) {
-        open(maxJobs, worldThreadHelps, 0);
+        open(maxJobs, worldThreadHelps, 0, false, 0);
     }
 
     /**
-     * As {@link #open(int, boolean)}, in chunks of {@code fixedChunkSize} items (0: about
-     * {@code chunksPerThread} chunks a thread). Allocates only when a generation has more chunks
-     * than any before.
-     */
-    void open(int maxJobs, boolean worldThreadHelps, int fixedChunkSize) {
-        open(maxJobs, worldThreadHelps, fixedChunkSize, false, 0);
-    }
-
-    /**
-     * As {@link #open(int, boolean, int)}, with a {@code deadline} ({@code System.nanoTime()}): a
-     * chunk is claimed, by any thread, only while it is ahead (the first chunk always), so what
-     * runs past it is the chunk each thread is in. The chunks not claimed by then never run: after
-     * {@link #awaitChunk} says so, or {@link #await}, {@link #chunksRun()} tells where they begin.
-     * One clock read a claim.
+     * As {@link #open(int, boolean)}, in chunks of {@code fixedChunkSize} items, with a
+     * {@code deadline} ({@code System.nanoTime()}): a chunk is claimed, by any thread, only while
+     * it is ahead (the first chunk always), so what runs past it is the chunk each thread is in.
+     * The chunks not claimed by then never run: after {@link #awaitChunk} says so, or
+     * {@link #await}, {@link #chunksRun()} tells where they begin. One clock read a claim.
      */
     void openUntil(int maxJobs, boolean worldThreadHelps, int fixedChunkSize, long deadline) {
         open(maxJobs, worldThreadHelps, fixedChunkSize, true, deadline);
     }
 
+    /**
+     * Opens a generation: in chunks of {@code fixedChunkSize} items (0: about
+     * {@code chunksPerThread} chunks a thread), claimed only until {@code deadline} if
+     * {@code timed}. Allocates only when a generation has more chunks than any before.
+     */
     private void open(int maxJobs, boolean worldThreadHelps, int fixedChunkSize, boolean timed, long deadline) {
         finishLeftover();
         if (maxJobs <= 0) {
@@ -200,8 +196,13 @@ final class WorkerCrew {
 
     /** True if the open generation's deadline stopped it before {@code chunk}, which will never run. */
     private boolean neverRuns(int chunk) {
+        return chunk >= stoppedBefore();
+    }
+
+    /** The chunk before which the open generation's deadline stopped it (none after it runs); {@link Integer#MAX_VALUE} if it was not. */
+    private int stoppedBefore() {
         int next = (int) claims.get();
-        return next != CLOSED && next >= STOPPED && chunk >= (next & ~STOPPED);
+        return next != CLOSED && next >= STOPPED ? next & ~STOPPED : Integer.MAX_VALUE;
     }
 
     /** The chunks the generation last {@link #await}ed ran, from the first: the rest never ran (its deadline passed). */
@@ -367,9 +368,7 @@ final class WorkerCrew {
         if (chunk != ALL_CHUNKS) {
             return !chunkDone(chunk) && !neverRuns(chunk);
         }
-        int next = (int) claims.get();
-        int running = next != CLOSED && next >= STOPPED ? next & ~STOPPED : chunkCount; // the claimed ones
-        return doneChunks.get() != running;
+        return doneChunks.get() != Math.min(chunkCount, stoppedBefore()); // the chunks claimed, all if not stopped
     }
 
     /**

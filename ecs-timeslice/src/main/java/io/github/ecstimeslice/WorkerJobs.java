@@ -58,7 +58,7 @@ final class WorkerJobs<I, O> {
     private boolean mayHandBack;
     /** Per started job, what it threw, or null; written by the workers. */
     private Throwable[] startedFailures = new Throwable[0];
-    /** Summed wall time of the started jobs, for a millis budget's estimate. */
+    /** Summed wall time of the started jobs: the measured cost per job that sizes a time budget's chunks. */
     private final AtomicLong jobNanos = new AtomicLong();
 
     WorkerJobs(TimeslicedSystem<I, O> system, Batch batch, Histories<O> histories, TickFailures failures,
@@ -293,8 +293,7 @@ final class WorkerJobs<I, O> {
 
     /** Drops started job {@code i}, which never ran: a decision fewer in the tier its slot counted in. */
     private void dropUnrun(int i) {
-        if (leftInFlightTiers[i] >= 0) {
-            batch.drop(started[i]);
+        if (leftInFlightTiers[i] >= 0) { // its entity left: its slot is dropped already
             system.slicer.schedule.slotDroppedFrom(leftInFlightTiers[i]);
         } else if (!batch.isDropped(started[i])) {
             failures.dropUnrun(batch, started[i]);

@@ -176,10 +176,11 @@ class WorkerCrewDeadlineTest {
         Timed work = new Timed(0);
         WorkerCrew crew = crewOnThePool(work);
         work.reset(50);
-        crew.open(50, true, 3);
+        crew.open(50, true);
         crew.seal(50);
         crew.await();
-        assertEquals(17, crew.chunksRun());
+        assertTrue(crew.chunkCount() > 1, "chunks: " + crew.chunkCount());
+        assertEquals(crew.chunkCount(), crew.chunksRun());
         work.assertPrefixRan(50, 50, "no deadline");
     }
 }

@@ -31,9 +31,6 @@ final class WorkerCrew {
     void open(int maxJobs, boolean worldThreadHelps) {
     }
 
-    void open(int maxJobs, boolean worldThreadHelps, int fixedChunkSize) {
-    }
-
     void openUntil(int maxJobs, boolean worldThreadHelps, int fixedChunkSize, long deadline) {
     }
 
