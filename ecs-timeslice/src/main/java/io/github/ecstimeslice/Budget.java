@@ -103,9 +103,10 @@ public final class Budget {
      * per tick so a batch always progresses. The clock is read after the first job and then after
      * strides sized to fill half the remaining time at the tick's measured job cost, so small jobs
      * pay for few clock reads; with jobs of steady cost no more than one job runs past the budget.
-     * Under {@link Threading#WORKERS_SAME_TICK} jobs are handed out while the turn's time lasts (a
-     * job a thread past it, and one more); under {@link Threading#WORKERS_NEXT_TICK}, which runs
-     * them after the turn, as many as fit by their measured cost.
+     * On workers a thread starts a chunk of jobs (one job, or about 20 µs of small ones) only while
+     * the turn's time lasts, so a tick runs past it by the chunk each thread is in; the jobs not
+     * started go back to the batch. Under {@link Threading#WORKERS_NEXT_TICK} the workers go on
+     * after the turn until the same deadline, and their jobs count in the turn that finishes them.
      *
      * @param millis milliseconds per tick, positive and finite
      * @throws IllegalArgumentException if {@code millis} is NaN, infinite, zero or negative
