@@ -105,7 +105,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      *                     {@link DecisionHistory}); {@code null} for {@link DecisionHistory} itself,
      *                     which only one timesliced system in a world may use
      * @param historyDepth how many saved outputs each entity keeps, 1 to 1,024, or
-     *                     {@link #NO_HISTORY}: about 20 × (depth + 1) + 8 bytes per entity id up
+     *                     {@link #NO_HISTORY}: about 20 × (depth + 1) + 4 bytes per entity id up
      *                     to the highest seen, and depth + 1 output objects per entity; ids up to
      *                     {@link DecisionHistory#highestEntityId(int)}
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or

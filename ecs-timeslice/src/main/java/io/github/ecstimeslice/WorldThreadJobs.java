@@ -110,8 +110,8 @@ final class WorldThreadJobs<I, O> {
         boolean history = depth != TimeslicedSystem.NO_HISTORY;
         // the output objects: with history by entity (each one's spare), else by slot
         Object[] outputs = history ? store.outputs() : b.outputs;
+        int[] rings = store.rings();
         long[] stamps = store.stamps();
-        int stride = store.stride();
         int slots = store.slots();
         long savedTick = stats.tick;
         long savedSecondsBits = Double.doubleToLongBits(stats.gameSeconds);
@@ -131,14 +131,15 @@ final class WorldThreadJobs<I, O> {
                     if (!syncInput) {
                         decider.setUpInput(entityId, input);
                     }
-                    O output = (O) outputs[history ? DecisionStore.spare(stamps, stride, slots, entityId) : current];
+                    int written = history ? DecisionStore.spare(rings, slots, entityId) : current;
+                    O output = (O) outputs[written];
                     if (output == null) { // the entity's first job: its objects, made now
                         output = (O) histories.jobOutput(entityId);
                     }
                     ran++;
                     decider.runJob(entityId, input, output);
                     if (!syncOutput) { // the save, with the store's arrays in locals
-                        if (!DecisionStore.pushIfAttached(stamps, stride, slots, depth, entityId, savedTick,
+                        if (!DecisionStore.pushIfAttached(rings, stamps, slots, depth, entityId, written, savedTick,
                                 savedSecondsBits)) {
                             histories.firstSave(entityId);
                         }

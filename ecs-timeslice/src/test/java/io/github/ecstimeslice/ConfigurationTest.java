@@ -48,8 +48,8 @@ class ConfigurationTest {
     @Test
     void theHighestEntityIdShrinksWithTheHistoryDepth() {
         assertEquals(Integer.MAX_VALUE, DecisionHistory.highestEntityId(TimeslicedSystem.NO_HISTORY));
-        assertEquals(306_783_376, DecisionHistory.highestEntityId(2)); // 7 longs of stamps an id in one long[]
-        assertEquals(1_047_041, DecisionHistory.highestEntityId(1024));
+        assertEquals(357_913_938, DecisionHistory.highestEntityId(2)); // 6 longs of stamps an id in one long[]
+        assertEquals(1_047_551, DecisionHistory.highestEntityId(1024));
     }
 
     @Test

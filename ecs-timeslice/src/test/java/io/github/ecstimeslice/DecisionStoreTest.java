@@ -70,10 +70,11 @@ class DecisionStoreTest {
     void theHotSaveTurnsOnlyAnAttachedEntity() {
         objectsOf(3);
         Object written = spare(3);
-        assertFalse(DecisionStore.pushIfAttached(store.stamps(), store.stride(), store.slots(), 2, 3, 1, 0));
+        assertFalse(DecisionStore.pushIfAttached(store.rings(), store.stamps(), store.slots(), 2, 3, store.spare(3), 1,
+                0));
         assertEquals(0, store.size(3), "nothing changes before the component is attached");
         store.markAttached(3);
-        assertTrue(DecisionStore.pushIfAttached(store.stamps(), store.stride(), store.slots(), 2, 3, 3,
+        assertTrue(DecisionStore.pushIfAttached(store.rings(), store.stamps(), store.slots(), 2, 3, store.spare(3), 3,
                 Double.doubleToRawLongBits(0.25)));
         assertSame(written, store.latest(3));
         assertEquals(3, store.savedAtTick(3, 0));
@@ -133,12 +134,12 @@ class DecisionStoreTest {
 
     @Test
     void anIdTooLargeForTheDepthFailsNamingTheId() {
-        // 1,024 outputs: 2,051 longs of stamps per id, and a long[] holds 2,147,483,639
-        assertEquals(1_047_041, DecisionStore.highestEntityId(DecisionStore.MAX_DEPTH));
-        assertEquals(306_783_376, DecisionStore.highestEntityId(2)); // 7 longs per id
+        // 1,024 outputs and the spare: 2,050 longs of stamps per id, and a long[] holds 2,147,483,639
+        assertEquals(1_047_551, DecisionStore.highestEntityId(DecisionStore.MAX_DEPTH));
+        assertEquals(357_913_938, DecisionStore.highestEntityId(2)); // 6 longs per id
         DecisionStore deep = new DecisionStore(DecisionStore.MAX_DEPTH);
-        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> deep.ensureEntity(1_047_042));
-        assertTrue(thrown.getMessage().contains("1047042"), thrown.getMessage());
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> deep.ensureEntity(1_047_552));
+        assertTrue(thrown.getMessage().contains("1047552"), thrown.getMessage());
     }
 
     @Test
