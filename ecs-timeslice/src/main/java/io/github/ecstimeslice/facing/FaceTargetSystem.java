@@ -5,6 +5,7 @@ import com.artemis.ComponentMapper;
 import com.artemis.annotations.SkipWire;
 import com.artemis.managers.TagManager;
 import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.DecisionHistory;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.TimeslicedSystem;
 
@@ -64,8 +65,20 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
      *                                  {@code historyDepth} is below 0 or above 1,024
      */
     public FaceTargetSystem(IoPolicy policy, Budget budget, int historyDepth) {
-        super(Aspect.all(Position.class, DesiredOrientation.class), policy, budget,
-                FacingHistory.class, historyDepth);
+        this(policy, budget, FacingHistory.class, historyDepth);
+    }
+
+    /**
+     * A face-target system that keeps its decisions in components of {@code historyType}: for a
+     * world with more than one face-target system keeping a history (each needs a type of its own,
+     * an empty subclass of {@code DecisionHistory<FacingDecision>}).
+     *
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
+     *                                  {@code historyDepth} is below 0 or above 1,024
+     */
+    public FaceTargetSystem(IoPolicy policy, Budget budget,
+                            Class<? extends DecisionHistory<FacingDecision>> historyType, int historyDepth) {
+        super(Aspect.all(Position.class, DesiredOrientation.class), policy, budget, historyType, historyDepth);
     }
 
     /** Aims at a fixed position, used while no entity carries the target tag. */

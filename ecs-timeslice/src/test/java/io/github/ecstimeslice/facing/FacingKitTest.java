@@ -82,6 +82,36 @@ class FacingKitTest {
         assertEquals(1, world.getMapper(FacingHistory.class).get(npc).size(), "kept in FacingHistory");
     }
 
+    public static final class NorthHistory extends io.github.ecstimeslice.DecisionHistory<FacingDecision> {
+    }
+
+    public static final class EastHistory extends io.github.ecstimeslice.DecisionHistory<FacingDecision> {
+    }
+
+    @Test
+    void twoFaceTargetSystemsWithAHistoryTypeEachKeepTheirOwnDecisions() {
+        FaceTargetSystem north = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100), NorthHistory.class, 2) {
+        };
+        FaceTargetSystem east = new FaceTargetSystem(IoPolicy.SISO, Budget.jobsPerTick(100), EastHistory.class, 1) {
+        };
+        north.aimAt(1, 5);
+        east.aimAt(5, 1);
+        World world = new World(new WorldConfigurationBuilder().with(north, east).build());
+        int npc = world.create();
+        world.getMapper(Position.class).create(npc).set(1, 1);
+        world.getMapper(DesiredOrientation.class).create(npc);
+        world.process();
+        world.process();
+        NorthHistory kept = world.getMapper(NorthHistory.class).get(npc);
+        assertEquals(2, kept.size(), "north keeps two");
+        assertEquals((float) (Math.PI / 2), kept.latest().radians, 1e-6);
+        EastHistory other = world.getMapper(EastHistory.class).get(npc);
+        assertEquals(1, other.size(), "east keeps one");
+        assertEquals(0f, other.latest().radians, 1e-6);
+        assertEquals(0f, east.latestOutput(npc).radians, 1e-6);
+        assertNull(world.getMapper(FacingHistory.class).get(npc), "neither uses the kit's own type");
+    }
+
     @Test
     void withoutATargetNpcsKeepTheirDesiredOrientation() {
         FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(100));

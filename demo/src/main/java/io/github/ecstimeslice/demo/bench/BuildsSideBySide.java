@@ -58,6 +58,10 @@ public final class BuildsSideBySide implements Callable<Integer> {
     @Option(names = "--ticks", defaultValue = "2000", description = "ticks per round (default: ${DEFAULT-VALUE})")
     private int ticks;
 
+    @Option(names = "--npcs", defaultValue = "100000", paramLabel = "N",
+            description = "NPCs in each world, at least 10,000 (default: ${DEFAULT-VALUE}; fewer fit in the caches)")
+    private int npcs;
+
     @Option(names = "--copies", defaultValue = "3", description = "class loaders per build (default: ${DEFAULT-VALUE})")
     private int copies;
 
@@ -100,6 +104,9 @@ public final class BuildsSideBySide implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rounds, --ticks and --copies must be at least 1,"
                     + " were " + rounds + ", " + ticks + " and " + copies);
         }
+        if (npcs < 10_000) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--npcs must be at least 10000, was " + npcs);
+        }
         List<String> chosen = deciders.isEmpty()
                 ? List.of("walker", "AIAO", "SIAO", "SISO", "AISO", "AIAO-nohistory", "SIAO-nohistory", "SISO-nohistory",
                 "AISO-nohistory")
@@ -123,10 +130,10 @@ public final class BuildsSideBySide implements Callable<Integer> {
                 loader.close();
             }
         }
-        out.printf(Locale.ROOT, "%nafter / before: 100,000 NPCs, 10,000 decisions a tick, %s; %d rounds of %d ticks,"
+        out.printf(Locale.ROOT, "%nafter / before: %,d NPCs, 10,000 decisions a tick, %s; %d rounds of %d ticks,"
                 + " %d copies of each build, worlds in turn%n"
                 + "| decider | before µs | after µs | after / before (median of rounds) | range over rounds |"
-                + " range over copies |%n|---|---:|---:|---:|---|---|%n", threading, rounds, ticks, copies);
+                + " range over copies |%n|---|---:|---:|---:|---|---|%n", npcs, threading, rounds, ticks, copies);
         int perCopy = 2 * chosen.size();
         for (int i = 0; i < chosen.size(); i++) {
             double[] ratios = new double[rounds];
@@ -161,10 +168,10 @@ public final class BuildsSideBySide implements Callable<Integer> {
     }
 
     /**
-     * Builds the decider's world in {@code loader}'s build and adds it to the lineup; a timesliced
+     * Builds the decider's world of {@code --npcs} in {@code loader}'s build and adds it to the lineup; a timesliced
      * decider runs its jobs as {@code threading} says.
      */
-    private static void add(Lineup lineup, String name, ClassLoader loader, String decider, String threading)
+    private void add(Lineup lineup, String name, ClassLoader loader, String decider, String threading)
             throws Exception {
         Class<?> worlds = worldsIn(loader);
         Class<?> systemType = Class.forName("com.artemis.BaseSystem", false, loader);
@@ -174,7 +181,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
         deciderOf.setAccessible(true);
         create.setAccessible(true);
         Object systems = Array.newInstance(systemType, 1);
-        Object system = deciderOf.invoke(null, decider, 100_000, 10_000);
+        Object system = deciderOf.invoke(null, decider, npcs, 10_000);
         Class<?> timesliced = Class.forName("io.github.ecstimeslice.TimeslicedSystem", false, loader);
         if (timesliced.isInstance(system)) {
             @SuppressWarnings({"unchecked", "rawtypes"})
@@ -182,7 +189,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
             timesliced.getMethod("setThreading", where.getClass()).invoke(system, where);
         }
         Array.set(systems, 0, system);
-        Object world = create.invoke(null, 100_000, false, systems);
+        Object world = create.invoke(null, npcs, false, systems);
         MethodType noArgs = MethodType.methodType(void.class);
         MethodHandle process = MethodHandles.publicLookup().findVirtual(worldType, "process", noArgs).bindTo(world);
         MethodHandle dispose = MethodHandles.publicLookup().findVirtual(worldType, "dispose", noArgs).bindTo(world);

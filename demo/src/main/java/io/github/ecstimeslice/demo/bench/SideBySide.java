@@ -3,6 +3,7 @@ package io.github.ecstimeslice.demo.bench;
 import com.artemis.BaseSystem;
 import com.artemis.World;
 import io.github.ecstimeslice.demo.scene.FacingWorlds;
+import io.github.ecstimeslice.demo.scene.ThreeClasses;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.TimeslicedSystem;
@@ -42,9 +43,9 @@ import java.util.concurrent.Callable;
  * them ({@link Forks}): one JVM's ratios can sit a tenth away from another's.
  *
  * <p>Comparisons: {@code overhead} (100,000 NPCs, 10,000 decisions a tick:
- * walker, walker+record, the four policies with the default history and with none, and AIAO with
- * none whose game keeps a stamped record as the recording walker does, and AIAO with a history of
- * one; a walker keeping as many stamped records as the default history), {@code scaling} (10,000 AIAO decisions a tick at
+ * walker, walker+record, a walker keeping its latest two stamped records, the four policies with
+ * the default history of one and with none, AIAO with none whose game keeps a stamped record as the
+ * recording walker does, and AIAO with a history of two), {@code scaling} (10,000 AIAO decisions a tick at
  * 10,000, 100,000 and 1,000,000 NPCs, and the walker at the same sizes) and {@code frames}
  * (100,000 NPCs at 10,000 a tick, a batch every 10 ticks: p99 over mean, and the mean tick at each
  * position in the 10-tick cycle, the worst over the mean; artemis's interval system for contrast)
@@ -59,14 +60,18 @@ import java.util.concurrent.Callable;
  * clock and as shipped, gdx-ai's LoadBalancingScheduler, artemis's IntervalIteratingSystem: mean,
  * p99 over mean, decisions a tick and nanoseconds a decision) and {@code shared} (three decision
  * systems of three classes with budgets of their own against the same three sharing one pool split
- * into the same parts, making the same decisions: the turns' ratio; see {@link SharedLineup}).
+ * into the same parts, making the same decisions: the turns' ratio; see {@link SharedLineup}) and
+ * {@code classes} (100,000 NPCs, 10,000 decisions a tick split over three facing systems of three
+ * classes, {@link ThreeClasses}: three walkers, three walkers keeping a stamped record, three AIAO
+ * systems with no history and with a history of one; in one JVM the job loops call three classes).
  */
 @Command(name = "SideBySide", mixinStandardHelpOptions = true,
-        description = "Interleaved comparisons: overhead, scaling, frames, tiers, peers, shared.")
+        description = "Interleaved comparisons: overhead, scaling, frames, tiers, peers, shared, classes.")
 public final class SideBySide implements Callable<Integer> {
 
     private static final String[] POLICIES = {"AIAO", "SIAO", "SISO", "AISO"};
-    private static final List<String> COMPARISONS = List.of("overhead", "scaling", "frames", "tiers", "peers", "shared");
+    private static final List<String> COMPARISONS = List.of("overhead", "scaling", "frames", "tiers", "peers", "shared",
+            "classes");
 
     @Option(names = "--quick", description = "a smoke run: 2 short rounds per comparison")
     private boolean quick;
@@ -80,7 +85,7 @@ public final class SideBySide implements Callable<Integer> {
     private boolean forkChild;
 
     @Parameters(arity = "0..*", paramLabel = "COMPARISON",
-            description = "overhead, scaling, frames, tiers, peers or shared (default: all six)")
+            description = "overhead, scaling, frames, tiers, peers, shared or classes (default: all seven)")
     private List<String> comparisons = new ArrayList<>();
 
     @Spec
@@ -109,7 +114,7 @@ public final class SideBySide implements Callable<Integer> {
         for (String name : comparisons) {
             if (!COMPARISONS.contains(name)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "unknown comparison '" + name + "': use overhead, scaling, frames, tiers, peers or shared");
+                        "unknown comparison '" + name + "': use overhead, scaling, frames, tiers, peers, shared or classes");
             }
         }
         if (forks < 1 || forks > 50) {
@@ -136,8 +141,8 @@ public final class SideBySide implements Callable<Integer> {
         if (chosen.contains("overhead")) {
             Lineup overhead = lineup("overhead", rounds, ticks);
             String[] bare = Arrays.stream(POLICIES).map(policy -> policy + FacingWorlds.NO_HISTORY).toArray(String[]::new);
-            String[] walkers = {"walker", "walker+record", FacingWorlds.RECORDS + TimeslicedSystem.DEFAULT_HISTORY_DEPTH};
-            String[] others = {"AIAO" + FacingWorlds.RECORDED, "AIAO" + FacingWorlds.DEPTH + "1"};
+            String[] walkers = {"walker", "walker+record", FacingWorlds.RECORDS + "2"};
+            String[] others = {"AIAO" + FacingWorlds.RECORDED, "AIAO" + FacingWorlds.DEPTH + "2"};
             for (String decider : concat(concat(concat(walkers, POLICIES), bare), others)) {
                 overhead.add(decider, FacingWorlds.create(100_000, false, FacingWorlds.decider(decider, 100_000, 10_000)), 40);
             }
@@ -249,6 +254,17 @@ public final class SideBySide implements Callable<Integer> {
             sharing.printRatios(out, "x separate");
             worlds.printDecisions(out);
         }
+        if (chosen.contains("classes")) {
+            Lineup classes = lineup("classes", rounds, ticks);
+            classes.add("three walkers", ThreeClasses.walkers(100_000, 0), 40);
+            classes.add("three walkers, a stamped record each", ThreeClasses.walkers(100_000, 1), 40);
+            classes.add("three AIAO classes, no history", ThreeClasses.timesliced(100_000, TimeslicedSystem.NO_HISTORY), 40);
+            classes.add("three AIAO classes, history 1", ThreeClasses.timesliced(100_000, 1), 40);
+            classes.run();
+            out.printf(Locale.ROOT, "%nclasses: 100,000 NPCs, 10,000 facing decisions a tick over three systems of three"
+                    + " classes; %d rounds of %d ticks, worlds in turn%n", rounds, ticks);
+            classes.printRatios(out, "x three walkers");
+        }
         return 0;
     }
 
@@ -285,7 +301,8 @@ public final class SideBySide implements Callable<Integer> {
                     warmUp, FacingWorlds.decisionsOf(walker));
         }
         FaceTargetSystem history = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(perTick));
-        peers.add("ecs-timeslice AIAO, history 2", FacingWorlds.create(npcs, false, history), warmUp, history.stats()::jobsRunTotal);
+        peers.add("ecs-timeslice AIAO, history " + TimeslicedSystem.DEFAULT_HISTORY_DEPTH, FacingWorlds.create(npcs, false, history),
+                warmUp, history.stats()::jobsRunTotal);
         FaceTargetSystem bare = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(perTick), TimeslicedSystem.NO_HISTORY);
         peers.add("ecs-timeslice AIAO, no history", FacingWorlds.create(npcs, false, bare), warmUp, bare.stats()::jobsRunTotal);
         BaseSystem recording = FacingWorlds.decider("AIAO" + FacingWorlds.RECORDED, npcs, perTick);

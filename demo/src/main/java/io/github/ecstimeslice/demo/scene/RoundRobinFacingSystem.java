@@ -18,7 +18,7 @@ import io.github.ecstimeslice.facing.Position;
  * ({@link FacingRecords}), the baseline of a history N deep.
  */
 @All({Position.class, DesiredOrientation.class})
-final class RoundRobinFacingSystem extends BaseEntitySystem {
+class RoundRobinFacingSystem extends BaseEntitySystem {
 
     private final int jobsPerTick;
     /** Stamped records kept per NPC: 0, 1 (a {@link FacingRecord}) or more (a ring of them, {@link FacingRecords}). */

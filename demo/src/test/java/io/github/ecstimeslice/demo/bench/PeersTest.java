@@ -7,6 +7,7 @@ import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.demo.scene.FacingRecord;
 import io.github.ecstimeslice.demo.scene.FacingRecords;
 import io.github.ecstimeslice.demo.scene.FacingWorlds;
+import io.github.ecstimeslice.demo.scene.ThreeClasses;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import org.junit.jupiter.api.Test;
 
@@ -143,5 +144,24 @@ class PeersTest {
         assertEquals(1 + 2 * lap, kept.ring[kept.newest].tick, "the latest");
         assertEquals(1 + lap, kept.ring[1 - kept.newest].tick, "the one before");
         assertEquals(world.getMapper(DesiredOrientation.class).get(1).radians, kept.ring[kept.newest].radians);
+    }
+
+    @Test
+    void threeTimeslicedClassesMakeTheDecisionsOfThreeWalkersAndKeepThemInThreeHistoryTypes() {
+        World walkers = ThreeClasses.walkers(NPCS, 1);
+        World timesliced = ThreeClasses.timesliced(NPCS, 1);
+        for (int i = 0; i < 3; i++) {
+            walkers.process();
+            timesliced.process();
+        }
+        assertEquals(3 * 3 * NPCS, ThreeClasses.decisionsOf(walkers), "each of three decides for every NPC a tick");
+        assertEquals(ThreeClasses.decisionsOf(walkers), ThreeClasses.decisionsOf(timesliced));
+        ComponentMapper<DesiredOrientation> byHand = walkers.getMapper(DesiredOrientation.class);
+        ComponentMapper<DesiredOrientation> sliced = timesliced.getMapper(DesiredOrientation.class);
+        for (int npc = 1; npc <= NPCS; npc++) {
+            assertEquals(byHand.get(npc).radians, sliced.get(npc).radians, "NPC " + npc);
+        }
+        assertEquals(2, timesliced.getMapper(ThreeClasses.HistoryOne.class).get(1).savedAtTick(0));
+        assertEquals(2, timesliced.getMapper(ThreeClasses.HistoryThree.class).get(NPCS).savedAtTick(0));
     }
 }
