@@ -50,7 +50,7 @@ import java.util.concurrent.Executor;
 public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /** The history depth used when the constructor is not given one. */
-    public static final int DEFAULT_HISTORY_DEPTH = 2;
+    public static final int DEFAULT_HISTORY_DEPTH = 1;
     /** The history depth of a system that keeps none: a save is the {@link #outputSaved} call alone. */
     public static final int NO_HISTORY = 0;
 

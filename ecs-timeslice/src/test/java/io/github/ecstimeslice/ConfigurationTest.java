@@ -82,13 +82,16 @@ class ConfigurationTest {
     }
 
     @Test
-    void theDefaultHistoryDepthKeepsAtLeastTwoOutputs() {
+    void theDefaultHistoryKeepsTheLatestOutputOnly() {
         StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(1));
-        assertTrue(system.historyDepth() >= 2);
+        assertEquals(1, system.historyDepth());
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 1);
         TestWorlds.run(world, 5, 0.1f);
-        assertEquals(system.historyDepth(), system.historyOf(ids[0]).size());
+        DecisionHistory<Stamp> history = system.historyOf(ids[0]);
+        assertEquals(1, history.size());
+        assertEquals(history.savedAtTick(0), history.latest().tick, "the latest is the last save");
+        assertEquals(4, history.savedAtTick(0), "saved in the fifth tick (the first is 0)");
     }
 
     @Test

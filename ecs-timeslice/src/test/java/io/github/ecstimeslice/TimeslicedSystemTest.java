@@ -273,7 +273,7 @@ class TimeslicedSystemTest {
     @EnumSource(IoPolicy.class)
     void aFailingCreateOutputLeavesNoOutputObjectSharedBetweenASlotAndAHistory(IoPolicy policy) {
         int[] calls = {0};
-        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(3)) {
+        StampSystem system = new StampSystem(policy, Budget.jobsPerTick(3), 2) {
             @Override
             protected Stamp createOutput() {
                 if (++calls[0] == 2) { // while the first entity's outputs are made, at its first job

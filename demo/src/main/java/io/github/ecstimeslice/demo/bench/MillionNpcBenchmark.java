@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Throughput: a whole tick of the facing kit with 1,000,000 NPCs: 100,000 AIAO decisions (10% a
  * tick) and the turn animation of every NPC, each on the world's thread or on workers, with the
- * decision system's default history of 2 decisions per NPC or with none. Ticks per second is
+ * decision system's default history of 1 decision per NPC or with none. Ticks per second is
  * 1 / the score.
  */
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

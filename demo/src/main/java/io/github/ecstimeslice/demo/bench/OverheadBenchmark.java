@@ -8,7 +8,7 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * Framework overhead: one tick of 100,000 NPCs with 10,000 facing decisions, decided by a
- * FaceTargetSystem under each policy (with its default history of 2 decisions per NPC, and with
+ * FaceTargetSystem under each policy (with its default history of 1 decision per NPC, and with
  * none: {@code -nohistory}, the walker's work), or by a hand-written round-robin walker doing the
  * same atan2 work (also one that keeps each NPC's latest decision). Time per tick (batch starts included,
  * every 10th tick). Each case runs in its own fork, minutes apart: on a noisy machine compare

@@ -68,7 +68,7 @@ class DemoMainTest {
             "--seconds 1e12         | was 1.0E12",
             "--ticks 10000001       | --ticks must be from 1 to 10,000,000, was 10000001",
             "--npcs 2000000000 --history 0 | --npcs 2000000000 with --history 0 needs about",
-            "--npcs 2000000000      | --npcs 2000000000 with --history 2 needs about",
+            "--npcs 2000000000      | --npcs 2000000000 with --history 1 needs about",
             "--compare --policy SISO | --policy does not apply to --compare",
             "--plot x.png           | --plot draws the comparison: give --compare too",
             "--budget jobs:99999999999 | 99999999999 jobs a tick is more than 2147483647",
