@@ -22,7 +22,8 @@ final class Timeslicer<I, O> {
     final DecisionStats stats;
     final Histories<O> histories;
     final UrgentJobs<I, O> urgent;
-    private final WorldThreadJobs<I, O> worldThread;
+    /** The system's jobs on the world's thread, in its class's copy of the loop (read by tests). */
+    final JobLoop worldThread;
     /** Made by the first worker threading (never in a browser); null until then. */
     private WorkerJobs<I, O> workers;
     private World world;
@@ -41,7 +42,7 @@ final class Timeslicer<I, O> {
         stats = new DecisionStats(batch, schedule);
         histories = new Histories<>(system, historyType, historyDepth, batch, failures, stats);
         stats.histories = histories;
-        worldThread = new WorldThreadJobs<>(system, batch, histories, failures, stats);
+        worldThread = JobLoops.of(system, batch, histories, failures, stats);
         urgent = new UrgentJobs<>(system, batch, histories, schedule, failures, stats);
     }
 

@@ -10,8 +10,12 @@ package io.github.ecstimeslice;
  * fences memory, so each such dependent read is paid in full. For the same reason a system with
  * no history and async output has a loop of its own ({@link #runPublishing}): in the saving loop,
  * the store's locals live across the job's calls.
+ *
+ * <p>The build copies this file seven times, the class's name numbered 1 to 7, so that each
+ * system class runs its jobs in code of its own ({@link JobLoops}): the name may appear here only
+ * as the class's own.
  */
-final class WorldThreadJobs<I, O> {
+final class WorldThreadJobs<I, O> implements JobLoop {
 
     private final TimeslicedSystem<I, O> system;
     private final Batch batch;
@@ -33,7 +37,8 @@ final class WorldThreadJobs<I, O> {
     }
 
     /** Makes the shared input and output objects, once; the game's factories may throw. */
-    void makeSharedObjects() {
+    @Override
+    public void makeSharedObjects() {
         if (sharedInput == null) {
             sharedInput = system.newInput();
         }
@@ -44,7 +49,8 @@ final class WorldThreadJobs<I, O> {
 
     /** Reads every slot's input now, at the batch's start (sync input). */
     @SuppressWarnings("unchecked")
-    void readInputs() {
+    @Override
+    public void readInputs() {
         Batch b = batch;
         int[] keys = b.keys;
         Object[] inputs = b.inputs;
@@ -72,7 +78,8 @@ final class WorldThreadJobs<I, O> {
      * facing decision) read it after strides that fill half the remaining time at the mean job
      * cost so far: about log2(jobs) clock reads, and with jobs of steady cost at most one job past.
      */
-    void runFor(long nanos) {
+    @Override
+    public void runFor(long nanos) {
         long start = System.nanoTime();
         long deadline = start + nanos;
         int ran = run(1);
@@ -89,7 +96,8 @@ final class WorldThreadJobs<I, O> {
     }
 
     /** Runs up to {@code maxJobs} jobs of the batch; returns how many ran. */
-    int run(int maxJobs) {
+    @Override
+    public int run(int maxJobs) {
         IoPolicy policy = batch.policy;
         int ran = !policy.syncOutput() && histories.depth == TimeslicedSystem.NO_HISTORY
                 ? runPublishing(maxJobs, policy.syncInput())

@@ -1,0 +1,60 @@
+package io.github.ecstimeslice;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Hands each timesliced system class a job loop of its own. The JIT profiles the calls a loop makes
+ * ({@code setUpInput}, {@code runJob}, {@code outputSaved}) per copy of its code, not per system:
+ * with one loop for every class in the JVM, a game with three classes would have them called
+ * through the virtual table and never inlined. So the build makes {@link #COPIES} - 1 copies of
+ * {@link WorldThreadJobs} ({@code WorldThreadJobs1} and on, from its source), and the first classes
+ * to run take one each, in the order they first run; later ones share the last. artemis-odb's
+ * weaver does the same for {@code IteratingSystem}, copying its loop into each system class.
+ */
+final class JobLoops {
+
+    /** How many loops there are: {@link WorldThreadJobs} and its copies. */
+    static final int COPIES = 8;
+
+    /** The loop each system class was given, by the order it first ran; the classes stay loaded. */
+    private static final Map<Class<?>, Integer> GIVEN = new HashMap<>();
+
+    private JobLoops() {
+    }
+
+    /** The loop of {@code system}'s class; O(1) but for its first call for a class. */
+    static <I, O> JobLoop of(TimeslicedSystem<I, O> system, Batch batch, Histories<O> histories, TickFailures failures,
+                             DecisionStats stats) {
+        switch (copyOf(system.getClass())) {
+            case 0: return new WorldThreadJobs<>(system, batch, histories, failures, stats);
+            case 1: return new WorldThreadJobs1<>(system, batch, histories, failures, stats);
+            case 2: return new WorldThreadJobs2<>(system, batch, histories, failures, stats);
+            case 3: return new WorldThreadJobs3<>(system, batch, histories, failures, stats);
+            case 4: return new WorldThreadJobs4<>(system, batch, histories, failures, stats);
+            case 5: return new WorldThreadJobs5<>(system, batch, histories, failures, stats);
+            case 6: return new WorldThreadJobs6<>(system, batch, histories, failures, stats);
+            default: return new WorldThreadJobs7<>(system, batch, histories, failures, stats);
+        }
+    }
+
+    /** The copy {@code type} runs in: a new one for each new class while they last, then the last. */
+    static synchronized int copyOf(Class<?> type) {
+        Integer given = GIVEN.get(type);
+        if (given == null) {
+            given = Math.min(GIVEN.size(), COPIES - 1);
+            GIVEN.put(type, given);
+        }
+        return given;
+    }
+
+    /** Makes {@code type}'s systems built from now on run in copy {@code copy} (tests). */
+    static synchronized void pin(Class<?> type, int copy) {
+        GIVEN.put(type, copy);
+    }
+
+    /** How many classes have been given a copy so far (tests). */
+    static synchronized int classesGiven() {
+        return GIVEN.size();
+    }
+}
