@@ -3,6 +3,7 @@ package io.github.ecstimeslice.demo.scene;
 import com.artemis.BaseEntitySystem;
 import com.artemis.ComponentMapper;
 import com.artemis.annotations.All;
+import com.artemis.annotations.SkipWire;
 import com.artemis.utils.IntBag;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.Position;
@@ -25,7 +26,10 @@ class RoundRobinFacingSystem extends BaseEntitySystem {
     private final int records;
     private ComponentMapper<Position> positions;
     private ComponentMapper<DesiredOrientation> desired;
-    private ComponentMapper<FacingRecord> recordOf;
+    /** The type of the records kept with {@code records} 1; its mapper, taken in {@link #initialize}. */
+    private final Class<? extends FacingRecord> recordType;
+    @SkipWire // artemis cannot wire a mapper of a wildcard type
+    private ComponentMapper<? extends FacingRecord> recordOf;
     private ComponentMapper<FacingRecords> ringOf;
     private int walker;
     private long tick;
@@ -34,8 +38,19 @@ class RoundRobinFacingSystem extends BaseEntitySystem {
     long decisions;
 
     RoundRobinFacingSystem(int jobsPerTick, int records) {
+        this(jobsPerTick, records, FacingRecord.class);
+    }
+
+    /** A walker keeping its records of 1 in components of {@code recordType}. */
+    RoundRobinFacingSystem(int jobsPerTick, int records, Class<? extends FacingRecord> recordType) {
         this.jobsPerTick = jobsPerTick;
         this.records = records;
+        this.recordType = recordType;
+    }
+
+    @Override
+    protected void initialize() {
+        recordOf = world.getMapper(recordType);
     }
 
     @Override

@@ -26,7 +26,7 @@ public final class ThreeClasses {
     private ThreeClasses() {
     }
 
-    /** Three walkers of three classes, each keeping {@code records} stamped records (0 or 1). */
+    /** Three walkers of three classes, each keeping {@code records} stamped records (0 or 1), in a record type of its own. */
     public static World walkers(int npcs, int records) {
         return FacingWorlds.create(npcs, false, new WalkerOne(records), new WalkerTwo(records),
                 new WalkerThree(records));
@@ -56,22 +56,32 @@ public final class ThreeClasses {
     @All({Position.class, DesiredOrientation.class}) // artemis reads a system's own class
     static final class WalkerOne extends RoundRobinFacingSystem {
         WalkerOne(int records) {
-            super(JOBS[0], records);
+            super(JOBS[0], records, RecordOne.class);
         }
     }
 
     @All({Position.class, DesiredOrientation.class}) // artemis reads a system's own class
     static final class WalkerTwo extends RoundRobinFacingSystem {
         WalkerTwo(int records) {
-            super(JOBS[1], records);
+            super(JOBS[1], records, RecordTwo.class);
         }
     }
 
     @All({Position.class, DesiredOrientation.class}) // artemis reads a system's own class
     static final class WalkerThree extends RoundRobinFacingSystem {
         WalkerThree(int records) {
-            super(JOBS[2], records);
+            super(JOBS[2], records, RecordThree.class);
         }
+    }
+
+    /** Each walker's records, in a type of its own as each timesliced system's history is. */
+    public static final class RecordOne extends FacingRecord {
+    }
+
+    public static final class RecordTwo extends FacingRecord {
+    }
+
+    public static final class RecordThree extends FacingRecord {
     }
 
     public static final class HistoryOne extends DecisionHistory<FacingDecision> {

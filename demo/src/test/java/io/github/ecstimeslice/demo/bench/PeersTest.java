@@ -161,6 +161,9 @@ class PeersTest {
         for (int npc = 1; npc <= NPCS; npc++) {
             assertEquals(byHand.get(npc).radians, sliced.get(npc).radians, "NPC " + npc);
         }
+        // each walker keeps its own record; a walker counts its ticks from 1
+        assertEquals(3, walkers.getMapper(ThreeClasses.RecordOne.class).get(1).tick);
+        assertEquals(3, walkers.getMapper(ThreeClasses.RecordThree.class).get(NPCS).tick);
         assertEquals(2, timesliced.getMapper(ThreeClasses.HistoryOne.class).get(1).savedAtTick(0));
         assertEquals(2, timesliced.getMapper(ThreeClasses.HistoryThree.class).get(NPCS).savedAtTick(0));
     }
