@@ -9,7 +9,7 @@ import java.util.Map;
  * with one loop for every class in the JVM, a game with three classes would have them called
  * through the virtual table and never inlined. So the build makes {@link #COPIES} - 1 copies of
  * {@link WorldThreadJobs} ({@code WorldThreadJobs1} and on, from its source), and the first classes
- * to run take one each, in the order they first run; later ones share the last. artemis-odb's
+ * whose systems are built take one each, in that order; later ones share the last. artemis-odb's
  * weaver does the same for {@code IteratingSystem}, copying its loop into each system class.
  */
 final class JobLoops {
@@ -17,7 +17,7 @@ final class JobLoops {
     /** How many loops there are: {@link WorldThreadJobs} and its copies. */
     static final int COPIES = 8;
 
-    /** The loop each system class was given, by the order it first ran; the classes stay loaded. */
+    /** The copy each system class was given, in the order their first systems were built; the classes stay loaded. */
     private static final Map<Class<?>, Integer> GIVEN = new HashMap<>();
 
     private JobLoops() {
@@ -40,12 +40,17 @@ final class JobLoops {
 
     /** The copy {@code type} runs in: a new one for each new class while they last, then the last. */
     static synchronized int copyOf(Class<?> type) {
-        Integer given = GIVEN.get(type);
-        if (given == null) {
-            given = Math.min(GIVEN.size(), COPIES - 1);
-            GIVEN.put(type, given);
+        return copyOf(GIVEN, type);
+    }
+
+    /** {@link #copyOf(Class)} by the copies {@code given} so far, which it adds to. */
+    static int copyOf(Map<Class<?>, Integer> given, Class<?> type) {
+        Integer copy = given.get(type);
+        if (copy == null) {
+            copy = Math.min(given.size(), COPIES - 1);
+            given.put(type, copy);
         }
-        return given;
+        return copy;
     }
 
     /** Makes {@code type}'s systems built from now on run in copy {@code copy} (tests). */
@@ -53,8 +58,4 @@ final class JobLoops {
         GIVEN.put(type, copy);
     }
 
-    /** How many classes have been given a copy so far (tests). */
-    static synchronized int classesGiven() {
-        return GIVEN.size();
-    }
 }

@@ -83,6 +83,38 @@ class DecisionStoreTest {
     }
 
     @Test
+    void detachingForgetsTheOutputsButKeepsTheSlotAJobInFlightWrites() {
+        objectsOf(3);
+        store.markAttached(3);
+        store.push(3, 1, 0);
+        Object inFlight = spare(3);
+        store.detach(3);
+        assertEquals(0, store.size(3));
+        assertFalse(store.attached(3));
+        assertSame(inFlight, spare(3), "a job on a worker still writes the same object");
+    }
+
+    @Test
+    void aHistoryOfOneTurnsBetweenItsTwoObjects() {
+        DecisionStore one = new DecisionStore(1);
+        one.ensureEntity(2);
+        one.adopt(2, new Object[]{"a", "b"}, 2);
+        Object first = one.outputs()[one.spare(2)];
+        one.push(2, 5, 0.5);
+        Object second = one.outputs()[one.spare(2)];
+        assertNotEquals(first, second);
+        one.push(2, 6, 0.75);
+        assertSame(second, one.latest(2));
+        assertEquals(1, one.size(2), "one kept");
+        assertEquals(6, one.savedAtTick(2, 0));
+        assertEquals(0.75, one.savedAtSeconds(2, 0));
+        assertSame(first, one.outputs()[one.spare(2)], "the ring wrapped: the first object is written next");
+        one.push(2, 7, 1.0);
+        assertSame(first, one.latest(2));
+        assertEquals(7, one.savedAtTick(2, 0));
+    }
+
+    @Test
     void neighboursRingsDoNotTouch() {
         objectsOf(1);
         Object[] two = objectsOf(2);

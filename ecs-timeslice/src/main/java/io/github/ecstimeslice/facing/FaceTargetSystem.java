@@ -18,7 +18,8 @@ import io.github.ecstimeslice.TimeslicedSystem;
  * <p>The target is the entity tagged {@link #targetTag()} (default {@value #DEFAULT_TARGET_TAG},
  * with a {@link Position}) if the world has a {@link TagManager} and such an entity exists, else
  * the position last given to {@link #aimAt(float, float)}; with neither, decisions keep each NPC's
- * desired orientation. Decisions are kept in the {@link FacingHistory} component. An NPC whose
+ * desired orientation. Decisions are kept in the {@link FacingHistory} component, or the history
+ * type given to the constructor. An NPC whose
  * {@link Position} or {@link DesiredOrientation} is taken off during the system's own turn leaves
  * when the turn ends; a job before then decides no direction without the one and publishes
  * nothing without the other.
@@ -71,7 +72,9 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
     /**
      * A face-target system that keeps its decisions in components of {@code historyType}: for a
      * world with more than one face-target system keeping a history (each needs a type of its own,
-     * an empty subclass of {@code DecisionHistory<FacingDecision>}).
+     * an empty subclass of {@code DecisionHistory<FacingDecision>}, and, as artemis keeps one
+     * system of a class, a subclass of this class of its own). {@code null} keeps them in
+     * {@link DecisionHistory} itself.
      *
      * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
      *                                  {@code historyDepth} is below 0 or above 1,024

@@ -105,6 +105,8 @@ class FacingKitTest {
         NorthHistory kept = world.getMapper(NorthHistory.class).get(npc);
         assertEquals(2, kept.size(), "north keeps two");
         assertEquals((float) (Math.PI / 2), kept.latest().radians, 1e-6);
+        assertEquals((float) (Math.PI / 2), kept.output(1).radians, 1e-6);
+        assertEquals(kept.savedAtTick(0) - 1, kept.savedAtTick(1), "the one before, a tick older");
         EastHistory other = world.getMapper(EastHistory.class).get(npc);
         assertEquals(1, other.size(), "east keeps one");
         assertEquals(0f, other.latest().radians, 1e-6);

@@ -26,8 +26,8 @@ import java.util.concurrent.Callable;
 
 /**
  * A code change measured as {@link SideBySide} measures deciders: two builds of the demo jar, each
- * in a class loader of its own, build the same overhead worlds (100,000 NPCs, 10,000 decisions a
- * tick), and the worlds of both builds are ticked in turn. The JIT compiles each class loader's
+ * in a class loader of its own, build the same overhead worlds ({@code --npcs}, 100,000 by default;
+ * 10,000 decisions a tick), and the worlds of both builds are ticked in turn. The JIT compiles each class loader's
  * code on its own, and one compilation can run a world markedly faster or slower than another of
  * the same code, so each build is loaded {@code --copies} times; each round gives each decider's
  * ratio of the second build's mean tick (over its copies) to the first's, and the median over
