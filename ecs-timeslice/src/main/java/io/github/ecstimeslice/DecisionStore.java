@@ -158,25 +158,27 @@ final class DecisionStore {
         if ((ring & ATTACHED) == 0) {
             return false;
         }
-        stamps[2 * spare] = tick;
-        stamps[2 * spare + 1] = gameSecondsBits;
-        rings[entity] = turned(ring, slots, depth);
+        save(rings, stamps, slots, depth, entity, ring, spare, tick, gameSecondsBits);
         return true;
     }
 
     /** Makes the entity's spare its newest output, saved at {@code tick} and {@code gameSeconds}. O(1). */
     void push(int entity, long tick, double gameSeconds) {
-        int spare = spare(entity);
-        stamps[2 * spare] = tick;
-        stamps[2 * spare + 1] = Double.doubleToLongBits(gameSeconds);
-        rings[entity] = turned(rings[entity], slots, depth);
+        save(rings, stamps, slots, depth, entity, rings[entity], spare(entity), tick, Double.doubleToLongBits(gameSeconds));
     }
 
-    /** The ring state after a save: the spare is the newest, the slot after it the spare, one more saved up to the depth. */
-    private static int turned(int ring, int slots, int depth) {
-        int spare = (ring & SPARE_MASK) + 1;
+    /**
+     * Stamps the spare of the entity whose ring state is {@code ring} (at index {@code spare} in
+     * {@link #outputs()}) and turns its ring: the spare is the newest, the slot after it the spare,
+     * one more saved up to the depth.
+     */
+    private static void save(int[] rings, long[] stamps, int slots, int depth, int entity, int ring, int spare,
+                             long tick, long gameSecondsBits) {
+        stamps[2 * spare] = tick;
+        stamps[2 * spare + 1] = gameSecondsBits;
+        int next = (ring & SPARE_MASK) + 1;
         int grown = sizeOf(ring) < depth ? ring + (1 << SIZE_SHIFT) : ring;
-        return grown & ~SPARE_MASK | (spare == slots ? 0 : spare);
+        rings[entity] = grown & ~SPARE_MASK | (next == slots ? 0 : next);
     }
 
     /** The output objects by slot, for a job loop's locals; replaced only by {@link #ensureEntity}. */

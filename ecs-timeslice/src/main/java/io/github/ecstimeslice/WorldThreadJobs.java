@@ -36,7 +36,6 @@ final class WorldThreadJobs<I, O> implements JobLoop {
         this.stats = stats;
     }
 
-    /** Makes the shared input and output objects, once; the game's factories may throw. */
     @Override
     public void makeSharedObjects() {
         if (sharedInput == null) {
@@ -47,7 +46,6 @@ final class WorldThreadJobs<I, O> implements JobLoop {
         }
     }
 
-    /** Reads every slot's input now, at the batch's start (sync input). */
     @SuppressWarnings("unchecked")
     @Override
     public void readInputs() {
@@ -95,7 +93,6 @@ final class WorldThreadJobs<I, O> implements JobLoop {
         }
     }
 
-    /** Runs up to {@code maxJobs} jobs of the batch; returns how many ran. */
     @Override
     public int run(int maxJobs) {
         IoPolicy policy = batch.policy;
