@@ -36,7 +36,10 @@ import java.util.concurrent.Callable;
  *
  * <p>The jars are the shaded demo jars ({@code demo/target/ecs-timeslice-demo.jar}) of the two
  * commits; each must have {@code scene.FacingWorlds}, or {@code bench.FacingWorlds} as builds
- * before the demo's packages had it.
+ * before the demo's packages had it. A decider named {@code three-} and the rest builds a world of
+ * three system classes splitting the decisions ({@code scene.ThreeClasses}), as a game with
+ * several decision systems has: the job loops call three classes (builds whose
+ * {@code ThreeClasses.timesliced} takes a policy and a threading).
  */
 @Command(name = "BuildsSideBySide", mixinStandardHelpOptions = true,
         description = "Interleaved A/B of two builds of the demo jar on the overhead worlds.")
@@ -58,6 +61,9 @@ public final class BuildsSideBySide implements Callable<Integer> {
     @Option(names = "--ticks", defaultValue = "2000", description = "ticks per round (default: ${DEFAULT-VALUE})")
     private int ticks;
 
+    /** The start of a decider name for a world of three system classes (ThreeClasses): {@code three-SISO-depth1}. */
+    private static final String THREE = "three-";
+
     @Option(names = "--npcs", defaultValue = "100000", paramLabel = "N",
             description = "NPCs in each world, at least 10,000 (default: ${DEFAULT-VALUE}; fewer fit in the caches)")
     private int npcs;
@@ -71,7 +77,9 @@ public final class BuildsSideBySide implements Callable<Integer> {
     private String threading;
 
     @Parameters(arity = "0..*", paramLabel = "DECIDER",
-            description = "walker, walker+record, a policy, a policy-nohistory, a policy-nohistory+record, a policy-depthN or walker+recordsN (default: walker and the four policies with and without history)")
+            description = "walker, walker+record, a policy, a policy-nohistory, a policy-nohistory+record, a policy-depthN or walker+recordsN;"
+                    + " three- and walker, walker+record, POLICY-nohistory or POLICY-depthN for three classes splitting the decisions"
+                    + " (default: walker and the four policies with and without history)")
     private List<String> deciders = new ArrayList<>();
 
     @Spec
@@ -173,9 +181,12 @@ public final class BuildsSideBySide implements Callable<Integer> {
      */
     private void add(Lineup lineup, String name, ClassLoader loader, String decider, String threading)
             throws Exception {
+        if (decider.startsWith(THREE)) {
+            add(lineup, name, threeClasses(loader, decider.substring(THREE.length()), threading), loader);
+            return;
+        }
         Class<?> worlds = worldsIn(loader);
         Class<?> systemType = Class.forName("com.artemis.BaseSystem", false, loader);
-        Class<?> worldType = Class.forName("com.artemis.World", false, loader);
         Method deciderOf = worlds.getDeclaredMethod("decider", String.class, int.class, int.class);
         Method create = worlds.getDeclaredMethod("create", int.class, boolean.class, systemType.arrayType());
         deciderOf.setAccessible(true);
@@ -189,11 +200,40 @@ public final class BuildsSideBySide implements Callable<Integer> {
             timesliced.getMethod("setThreading", where.getClass()).invoke(system, where);
         }
         Array.set(systems, 0, system);
-        Object world = create.invoke(null, npcs, false, systems);
+        add(lineup, name, create.invoke(null, npcs, false, systems), loader);
+    }
+
+    /** Adds {@code world}, of {@code loader}'s build, to the lineup. */
+    private static void add(Lineup lineup, String name, Object world, ClassLoader loader) throws Exception {
+        Class<?> worldType = Class.forName("com.artemis.World", false, loader);
         MethodType noArgs = MethodType.methodType(void.class);
         MethodHandle process = MethodHandles.publicLookup().findVirtual(worldType, "process", noArgs).bindTo(world);
         MethodHandle dispose = MethodHandles.publicLookup().findVirtual(worldType, "dispose", noArgs).bindTo(world);
         lineup.add(name, () -> invoke(process), () -> invoke(dispose), 40);
+    }
+
+    /**
+     * A world of {@code ThreeClasses} in {@code loader}'s build: {@code walker} or
+     * {@code walker+record} (three walker classes), or a policy with {@code -nohistory} or
+     * {@code -depthN} (three timesliced classes on {@code threading}).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Object threeClasses(ClassLoader loader, String kind, String threading) throws Exception {
+        Class<?> three = Class.forName("io.github.ecstimeslice.demo.scene.ThreeClasses", true, loader);
+        if (kind.startsWith("walker")) {
+            return three.getMethod("walkers", int.class, int.class).invoke(null, npcs, kind.endsWith("+record") ? 1 : 0);
+        }
+        int dash = kind.indexOf('-');
+        String history = dash < 0 ? "" : kind.substring(dash + 1);
+        if (dash < 0 || !history.equals("nohistory") && !history.matches("depth[0-9]+")) {
+            throw new IllegalArgumentException("unknown decider '" + THREE + kind
+                    + "': use three-walker, three-walker+record, three-POLICY-nohistory or three-POLICY-depthN");
+        }
+        Class<?> policyType = Class.forName("io.github.ecstimeslice.IoPolicy", true, loader);
+        Class<?> threadingType = Class.forName("io.github.ecstimeslice.Threading", true, loader);
+        return three.getMethod("timesliced", int.class, int.class, policyType, threadingType).invoke(null, npcs,
+                history.equals("nohistory") ? 0 : Integer.parseInt(history.substring("depth".length())),
+                Enum.valueOf((Class) policyType, kind.substring(0, dash)), Enum.valueOf((Class) threadingType, threading));
     }
 
     private static Class<?> worldsIn(ClassLoader loader) throws ClassNotFoundException {

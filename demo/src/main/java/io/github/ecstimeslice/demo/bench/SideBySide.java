@@ -6,6 +6,7 @@ import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.demo.scene.ThreeClasses;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
@@ -63,7 +64,8 @@ import java.util.concurrent.Callable;
  * into the same parts, making the same decisions: the turns' ratio; see {@link SharedLineup}) and
  * {@code classes} (100,000 NPCs, 10,000 decisions a tick split over three facing systems of three
  * classes, {@link ThreeClasses}: three walkers, three walkers keeping a stamped record, three AIAO
- * systems with no history and with a history of one; in one JVM the job loops call three classes).
+ * systems with no history and with a history of one, three SISO systems and three AIAO systems on
+ * same-tick workers with a history of one; in one JVM the job loops call three classes).
  */
 @Command(name = "SideBySide", mixinStandardHelpOptions = true,
         description = "Interleaved comparisons: overhead, scaling, frames, tiers, peers, shared, classes.")
@@ -260,6 +262,10 @@ public final class SideBySide implements Callable<Integer> {
             classes.add("three walkers, a stamped record each", ThreeClasses.walkers(100_000, 1), 40);
             classes.add("three AIAO classes, no history", ThreeClasses.timesliced(100_000, TimeslicedSystem.NO_HISTORY), 40);
             classes.add("three AIAO classes, history 1", ThreeClasses.timesliced(100_000, 1), 40);
+            classes.add("three SISO classes, history 1",
+                    ThreeClasses.timesliced(100_000, 1, IoPolicy.SISO, Threading.WORLD_THREAD), 40);
+            classes.add("three AIAO classes on same-tick workers, history 1",
+                    ThreeClasses.timesliced(100_000, 1, IoPolicy.AIAO, Threading.WORKERS_SAME_TICK), 40);
             classes.run();
             out.printf(Locale.ROOT, "%nclasses: 100,000 NPCs, 10,000 facing decisions a tick over three systems of three"
                     + " classes; %d rounds of %d ticks, worlds in turn%n", rounds, ticks);

@@ -6,6 +6,7 @@ import com.artemis.annotations.All;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.DecisionHistory;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.FacingDecision;
@@ -34,8 +35,17 @@ public final class ThreeClasses {
 
     /** Three AIAO face-target systems of three classes, each keeping a history {@code depth} deep (0: none). */
     public static World timesliced(int npcs, int depth) {
-        return FacingWorlds.create(npcs, false,
-                new FacingOne(depth), new FacingTwo(depth), new FacingThree(depth));
+        return timesliced(npcs, depth, IoPolicy.AIAO, Threading.WORLD_THREAD);
+    }
+
+    /** Three face-target systems of three classes under {@code policy} and {@code threading}, each keeping a history {@code depth} deep. */
+    public static World timesliced(int npcs, int depth, IoPolicy policy, Threading threading) {
+        FaceTargetSystem[] systems = {new FacingOne(policy, depth), new FacingTwo(policy, depth),
+                new FacingThree(policy, depth)};
+        for (FaceTargetSystem system : systems) {
+            system.setThreading(threading);
+        }
+        return FacingWorlds.create(npcs, false, systems);
     }
 
     private static Budget jobsOf(int system) {
@@ -94,20 +104,20 @@ public final class ThreeClasses {
     }
 
     static final class FacingOne extends FaceTargetSystem {
-        FacingOne(int depth) {
-            super(IoPolicy.AIAO, jobsOf(0), HistoryOne.class, depth);
+        FacingOne(IoPolicy policy, int depth) {
+            super(policy, jobsOf(0), HistoryOne.class, depth);
         }
     }
 
     static final class FacingTwo extends FaceTargetSystem {
-        FacingTwo(int depth) {
-            super(IoPolicy.AIAO, jobsOf(1), HistoryTwo.class, depth);
+        FacingTwo(IoPolicy policy, int depth) {
+            super(policy, jobsOf(1), HistoryTwo.class, depth);
         }
     }
 
     static final class FacingThree extends FaceTargetSystem {
-        FacingThree(int depth) {
-            super(IoPolicy.AIAO, jobsOf(2), HistoryThree.class, depth);
+        FacingThree(IoPolicy policy, int depth) {
+            super(policy, jobsOf(2), HistoryThree.class, depth);
         }
     }
 }

@@ -3,6 +3,8 @@ package io.github.ecstimeslice.demo.bench;
 import com.artemis.BaseSystem;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.demo.scene.FacingRecord;
 import io.github.ecstimeslice.demo.scene.FacingRecords;
@@ -10,6 +12,8 @@ import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.demo.scene.ThreeClasses;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.function.LongSupplier;
 
@@ -166,5 +170,28 @@ class PeersTest {
         assertEquals(3, walkers.getMapper(ThreeClasses.RecordThree.class).get(NPCS).tick);
         assertEquals(2, timesliced.getMapper(ThreeClasses.HistoryOne.class).get(1).savedAtTick(0));
         assertEquals(2, timesliced.getMapper(ThreeClasses.HistoryThree.class).get(NPCS).savedAtTick(0));
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @CsvSource({"SISO, WORLD_THREAD", "AIAO, WORKERS_SAME_TICK"})
+    void threeTimeslicedClassesOnAnyPolicyAndThreadingMakeAsManyDecisionsAsThreeWalkers(IoPolicy policy,
+                                                                                       Threading threading) {
+        World walkers = ThreeClasses.walkers(NPCS, 0);
+        World timesliced = ThreeClasses.timesliced(NPCS, 1, policy, threading);
+        for (int i = 0; i < 3; i++) {
+            walkers.process();
+            timesliced.process();
+        }
+        assertEquals(ThreeClasses.decisionsOf(walkers), ThreeClasses.decisionsOf(timesliced));
+        int systems = 0;
+        for (BaseSystem system : timesliced.getSystems()) {
+            if (system instanceof TimeslicedSystem<?, ?> sliced) {
+                assertEquals(policy, sliced.policy());
+                assertEquals(threading, sliced.threading());
+                systems++;
+            }
+        }
+        assertEquals(3, systems);
+        timesliced.dispose();
     }
 }
