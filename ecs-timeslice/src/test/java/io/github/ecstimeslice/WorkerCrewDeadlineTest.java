@@ -72,6 +72,21 @@ class WorkerCrewDeadlineTest {
     }
 
     @Test
+    void chunksOfAFixedSizeThatDoesNotDivideTheItemsAreEvenedBelowIt() {
+        // 4 items in chunks of at most 3: two of 2, so a first chunk alone runs 2 items, not 3
+        Timed work = new Timed(0);
+        WorkerCrew crew = crewOnThePool(work);
+        work.reset(4);
+        crew.openUntil(4, false, 3, System.nanoTime() - 1);
+        crew.seal(4);
+        crew.await();
+        assertEquals(2, crew.chunkSize());
+        assertEquals(2, crew.chunkCount());
+        assertEquals(1, crew.chunksRun());
+        work.assertPrefixRan(crew.chunksRun() * crew.chunkSize(), 4, "deadline passed");
+    }
+
+    @Test
     void aGenerationWhoseDeadlinePassedRunsItsFirstChunkAlone() {
         Timed work = new Timed(0);
         WorkerCrew crew = crewOnThePool(work);
@@ -164,7 +179,8 @@ class WorkerCrewDeadlineTest {
                 crew.await();
                 int ran = crew.chunksRun();
                 assertTrue(ran >= 1, "round " + round + ": the first chunk always runs");
-                work.assertPrefixRan(Math.min(items, ran * chunk), items, "round " + round);
+                // the crew's chunks, not the size asked: 4 items asked in 3s run in two 2s
+                work.assertPrefixRan(Math.min(items, ran * crew.chunkSize()), items, "round " + round);
             }
         } finally {
             threads.shutdownNow();
