@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 
 /**
  * A code change measured as {@link SideBySide} measures deciders: two builds of the demo jar, each
@@ -45,6 +46,14 @@ import java.util.concurrent.Callable;
         description = "Interleaved A/B of two builds of the demo jar on the overhead worlds.")
 public final class BuildsSideBySide implements Callable<Integer> {
 
+    /** The start of a decider name for a world of three system classes (ThreeClasses): {@code three-SISO-depth1}. */
+    private static final String THREE = "three-";
+    private static final String POLICY = "(AIAO|SIAO|SISO|AISO)";
+    /** The decider names a build may know: one system, or three classes. */
+    private static final Pattern DECIDER = Pattern.compile("walker|walker\\+record|walker\\+records[1-9][0-9]*|interval|"
+            + POLICY + "(-nohistory|-nohistory\\+record|-depth[1-9][0-9]*)?|"
+            + THREE + "(walker|walker\\+record|" + POLICY + "-(nohistory|depth[1-9][0-9]*))");
+
     /** The overhead worlds' class, where a build has it: the newer place first. */
     private static final List<String> WORLDS = List.of("io.github.ecstimeslice.demo.scene.FacingWorlds",
             "io.github.ecstimeslice.demo.bench.FacingWorlds");
@@ -60,9 +69,6 @@ public final class BuildsSideBySide implements Callable<Integer> {
 
     @Option(names = "--ticks", defaultValue = "2000", description = "ticks per round (default: ${DEFAULT-VALUE})")
     private int ticks;
-
-    /** The start of a decider name for a world of three system classes (ThreeClasses): {@code three-SISO-depth1}. */
-    private static final String THREE = "three-";
 
     @Option(names = "--npcs", defaultValue = "100000", paramLabel = "N",
             description = "NPCs in each world, at least 10,000 (default: ${DEFAULT-VALUE}; fewer fit in the caches)")
@@ -114,6 +120,14 @@ public final class BuildsSideBySide implements Callable<Integer> {
         }
         if (npcs < 10_000) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--npcs must be at least 10000, was " + npcs);
+        }
+        for (String decider : deciders) {
+            if (!DECIDER.matcher(decider).matches()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "unknown decider '" + decider
+                        + "': use walker, walker+record, walker+recordsN, a policy (AIAO, SIAO, SISO, AISO) alone or with"
+                        + " -nohistory, -nohistory+record or -depthN, or three- and walker, walker+record,"
+                        + " POLICY-nohistory or POLICY-depthN");
+            }
         }
         List<String> chosen = deciders.isEmpty()
                 ? List.of("walker", "AIAO", "SIAO", "SISO", "AISO", "AIAO-nohistory", "SIAO-nohistory", "SISO-nohistory",
@@ -223,12 +237,8 @@ public final class BuildsSideBySide implements Callable<Integer> {
         if (kind.startsWith("walker")) {
             return three.getMethod("walkers", int.class, int.class).invoke(null, npcs, kind.endsWith("+record") ? 1 : 0);
         }
-        int dash = kind.indexOf('-');
-        String history = dash < 0 ? "" : kind.substring(dash + 1);
-        if (dash < 0 || !history.equals("nohistory") && !history.matches("depth[0-9]+")) {
-            throw new IllegalArgumentException("unknown decider '" + THREE + kind
-                    + "': use three-walker, three-walker+record, three-POLICY-nohistory or three-POLICY-depthN");
-        }
+        int dash = kind.indexOf('-'); // a POLICY-nohistory or POLICY-depthN: call() checked the name
+        String history = kind.substring(dash + 1);
         Class<?> policyType = Class.forName("io.github.ecstimeslice.IoPolicy", true, loader);
         Class<?> threadingType = Class.forName("io.github.ecstimeslice.Threading", true, loader);
         return three.getMethod("timesliced", int.class, int.class, policyType, threadingType).invoke(null, npcs,
