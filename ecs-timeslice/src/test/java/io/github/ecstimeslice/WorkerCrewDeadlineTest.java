@@ -71,14 +71,20 @@ class WorkerCrewDeadlineTest {
         }
     }
 
+    /** A sealed generation of {@code items} instant items in chunks of at most {@code chunk}, its deadline passed. */
+    private WorkerCrew pastItsDeadline(Timed work, int items, boolean worldThreadHelps, int chunk) {
+        WorkerCrew crew = crewOnThePool(work);
+        work.reset(items);
+        crew.openUntil(items, worldThreadHelps, chunk, System.nanoTime() - 1);
+        crew.seal(items);
+        return crew;
+    }
+
     @Test
     void chunksOfAFixedSizeThatDoesNotDivideTheItemsAreEvenedBelowIt() {
         // 4 items in chunks of at most 3: two of 2, so a first chunk alone runs 2 items, not 3
         Timed work = new Timed(0);
-        WorkerCrew crew = crewOnThePool(work);
-        work.reset(4);
-        crew.openUntil(4, false, 3, System.nanoTime() - 1);
-        crew.seal(4);
+        WorkerCrew crew = pastItsDeadline(work, 4, false, 3);
         crew.await();
         assertEquals(2, crew.chunkSize());
         assertEquals(2, crew.chunkCount());
@@ -89,10 +95,7 @@ class WorkerCrewDeadlineTest {
     @Test
     void aGenerationWhoseDeadlinePassedRunsItsFirstChunkAlone() {
         Timed work = new Timed(0);
-        WorkerCrew crew = crewOnThePool(work);
-        work.reset(10);
-        crew.openUntil(10, true, 2, System.nanoTime() - 1);
-        crew.seal(10);
+        WorkerCrew crew = pastItsDeadline(work, 10, true, 2);
         assertTrue(crew.awaitChunk(0), "the first chunk runs whatever the time");
         assertFalse(crew.awaitChunk(1), "the second never does");
         assertFalse(crew.awaitChunk(4));
