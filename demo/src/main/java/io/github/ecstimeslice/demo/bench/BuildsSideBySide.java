@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -49,10 +50,12 @@ public final class BuildsSideBySide implements Callable<Integer> {
     /** The start of a decider name for a world of three system classes (ThreeClasses): {@code three-SISO-depth1}. */
     private static final String THREE = "three-";
     private static final String POLICY = "(AIAO|SIAO|SISO|AISO)";
-    /** The decider names a build may know: one system, or three classes. */
-    private static final Pattern DECIDER = Pattern.compile("walker|walker\\+record|walker\\+records[1-9][0-9]*|interval|"
-            + POLICY + "(-nohistory|-nohistory\\+record|-depth[1-9][0-9]*)?|"
-            + THREE + "(walker|walker\\+record|" + POLICY + "-(nohistory|depth[1-9][0-9]*))");
+    /** The decider names a build may know: one system, or three classes; a count of records or a depth, 0 to {@link #MOST}. */
+    private static final Pattern DECIDER = Pattern.compile("walker|walker\\+record|walker\\+records(?<records>[0-9]{1,9})|interval|"
+            + POLICY + "(-nohistory|-nohistory\\+record|-depth(?<depth>[0-9]{1,9}))?|"
+            + THREE + "(walker|walker\\+record|" + POLICY + "-(nohistory|depth(?<threeDepth>[0-9]{1,9})))");
+    /** The most records a walker keeps, and the deepest history: a timesliced system's limit. */
+    private static final int MOST = 1024;
 
     /** The overhead worlds' class, where a build has it: the newer place first. */
     private static final List<String> WORLDS = List.of("io.github.ecstimeslice.demo.scene.FacingWorlds",
@@ -122,11 +125,9 @@ public final class BuildsSideBySide implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--npcs must be at least 10000, was " + npcs);
         }
         for (String decider : deciders) {
-            if (!DECIDER.matcher(decider).matches()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "unknown decider '" + decider
-                        + "': use walker, walker+record, walker+recordsN, a policy (AIAO, SIAO, SISO, AISO) alone or with"
-                        + " -nohistory, -nohistory+record or -depthN, or three- and walker, walker+record,"
-                        + " POLICY-nohistory or POLICY-depthN");
+            String problem = problemWith(decider);
+            if (problem != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), problem);
             }
         }
         List<String> chosen = deciders.isEmpty()
@@ -187,6 +188,23 @@ public final class BuildsSideBySide implements Callable<Integer> {
 
     private static URLClassLoader loaderOf(File jar) throws Exception {
         return new URLClassLoader(new URL[]{jar.toURI().toURL()}, ClassLoader.getPlatformClassLoader());
+    }
+
+    /** What is wrong with a decider name, in a line naming it, or null if a build knows it. */
+    static String problemWith(String decider) {
+        Matcher name = DECIDER.matcher(decider);
+        if (!name.matches()) {
+            return "unknown decider '" + decider + "': use walker, walker+record, walker+recordsN, a policy (AIAO, SIAO,"
+                    + " SISO, AISO) alone or with -nohistory, -nohistory+record or -depthN, or three- and walker,"
+                    + " walker+record, POLICY-nohistory or POLICY-depthN";
+        }
+        for (String count : new String[]{name.group("records"), name.group("depth"), name.group("threeDepth")}) {
+            if (count != null && Integer.parseInt(count) > MOST) {
+                return "decider '" + decider + "' asks for " + Integer.parseInt(count) + ": records and history depths go"
+                        + " from 0 to " + MOST;
+            }
+        }
+        return null;
     }
 
     /**
