@@ -143,18 +143,18 @@ final class WorkerCrew {
     }
 
     /**
-     * As {@link #open(int, boolean)}, in even chunks of at most {@code fixedChunkSize} items
-     * ({@link #chunkSize()}), with a {@code deadline} ({@code System.nanoTime()}): a chunk is claimed,
-     * by any thread, only while it is ahead (the first always), so what runs past it is the chunk
-     * each thread is in. The chunks not claimed by then never run: after {@link #awaitChunk} says
-     * so, or {@link #await}, {@link #chunksRun()} tells where they begin. One clock read a claim.
+     * As {@link #open(int, boolean)}, in the fewest chunks of at most {@code fixedChunkSize} items
+     * (all but the last of {@link #chunkSize()}), with a {@code deadline} ({@code System.nanoTime()}):
+     * any thread claims a chunk only while it is ahead (the first always), so what runs past it is
+     * the chunk each thread is in. Chunks not claimed by then never run: after {@link #awaitChunk}
+     * says so, or {@link #await}, {@link #chunksRun()} tells where they begin. A clock read a claim.
      */
     void openUntil(int maxJobs, boolean worldThreadHelps, int fixedChunkSize, long deadline) {
         open(maxJobs, worldThreadHelps, fixedChunkSize, true, deadline);
     }
 
     /**
-     * Opens a generation: in chunks of at most {@code fixedChunkSize} items, evened (0: about
+     * Opens a generation: in the fewest chunks of at most {@code fixedChunkSize} items (0: about
      * {@code chunksPerThread} chunks a thread), claimed only until {@code deadline} if
      * {@code timed}. Allocates only when a generation has more chunks than any before.
      */
