@@ -12,8 +12,9 @@ import java.util.Arrays;
  * ring (the spare becomes the newest, the oldest the spare), so nothing is copied, moved or
  * allocated once an entity has its objects, and each entity keeps its own. A slot's stamps sit at
  * twice its index in {@link #outputs()}, so the job loop finds the spare once, before the job, and
- * its save is two stores there and the ring's new state. Memory per entity id up to the highest seen: 16 × ({@code depth} + 1)
- * bytes of stamps, 4 of ring state and 4 × ({@code depth} + 1) of references, plus the objects.
+ * its save is two stores there and the ring's new state. Memory per entity id up to the highest
+ * seen: 16 × ({@code depth} + 1) bytes of stamps, 4 of ring state and 4 × ({@code depth} + 1) of
+ * references, plus the objects.
  */
 final class DecisionStore {
 
@@ -160,6 +161,11 @@ final class DecisionStore {
         }
         save(rings, stamps, slots, depth, entity, ring, spare, tick, gameSecondsBits);
         return true;
+    }
+
+    /** {@link #pushIfAttached(int[], long[], int, int, int, int, long, long)} on the store's own arrays, for the entity's spare. */
+    boolean pushIfAttached(int entity, long tick, double gameSeconds) {
+        return pushIfAttached(rings, stamps, slots, depth, entity, spare(entity), tick, Double.doubleToLongBits(gameSeconds));
     }
 
     /** Makes the entity's spare its newest output, saved at {@code tick} and {@code gameSeconds}. O(1). */

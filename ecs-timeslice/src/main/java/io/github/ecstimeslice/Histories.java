@@ -126,9 +126,7 @@ final class Histories<O> {
      * publishes it; the caller catches what that throws.
      */
     void save(int entityId, O output) {
-        if (depth != TimeslicedSystem.NO_HISTORY && !DecisionStore.pushIfAttached(store.rings(), store.stamps(),
-                store.slots(), depth, entityId, store.spare(entityId), stats.tick,
-                Double.doubleToLongBits(stats.gameSeconds))) {
+        if (depth != TimeslicedSystem.NO_HISTORY && !store.pushIfAttached(entityId, stats.tick, stats.gameSeconds)) {
             firstSave(entityId);
         }
         system.outputSaved(entityId, output);
