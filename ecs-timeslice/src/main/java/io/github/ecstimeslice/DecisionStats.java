@@ -76,17 +76,21 @@ public final class DecisionStats {
         urgentJobsThisTick = 0;
     }
 
-    /** A batch of {@code size} slots ended (its last job finished) and the next starts in this tick. */
+    /**
+     * A batch of {@code size} slots ended (its last job finished) and the next starts in this tick.
+     * The jobs this tick counted so far are the ended batch's: next-tick jobs finished this turn.
+     */
     void batchTurnedOver(int size) {
+        long batchJobsSoFar = jobsRunTotal + jobsThisTick - urgentJobsTotal - urgentJobsThisTick;
         if (size > 0) {
             batchesCompleted++;
-            lastBatchJobs = jobsRunTotal - urgentJobsTotal - batchStartJobs;
+            lastBatchJobs = batchJobsSoFar - batchStartJobs;
             lastBatchTicks = tick - batchStartTick;
             lastBatchSeconds = batchSeconds;
         }
         endedBatchSeconds = batchSeconds;
         batchSeconds = 0;
-        batchStartJobs = jobsRunTotal - urgentJobsTotal;
+        batchStartJobs = batchJobsSoFar;
         batchStartTick = tick;
     }
 
@@ -125,7 +129,10 @@ public final class DecisionStats {
         return jobsRunLastTick;
     }
 
-    /** How many jobs the system has started in all (as {@link #jobsRunLastTick()} counts them), urgent ones included. */
+    /**
+     * How many jobs the system has started in all (as {@link #jobsRunLastTick()} counts them), urgent
+     * ones included; also the next-tick jobs that ran as the world was disposed, whose outputs were dropped.
+     */
     public long jobsRunTotal() {
         return jobsRunTotal;
     }
@@ -177,8 +184,9 @@ public final class DecisionStats {
 
     /**
      * Decisions per game second over the last completed batch (its start to the next's): the
-     * batch's jobs, urgent ones not counted; 0 before one. With tiers, the sum of
-     * {@link #decisionsPerSecond(int)}: a batch holds only the entities due.
+     * batch's jobs, whichever tick ran them, urgent ones not counted; 0 before one, or if the batch
+     * lasted no game time. With tiers, the sum of {@link #decisionsPerSecond(int)}: a batch holds
+     * only the entities due.
      */
     public double decisionsPerSecond() {
         if (!schedule.tiered()) {

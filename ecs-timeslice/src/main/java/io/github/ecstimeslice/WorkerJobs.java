@@ -315,9 +315,15 @@ final class WorkerJobs<I, O> {
         }
     }
 
-    /** Lets the jobs in flight finish and forgets them: the world is going away. */
+    /**
+     * Lets the jobs in flight finish and forgets them: the world is going away. The ones counted
+     * when finished count now, in {@code jobsRunTotal} alone: they ran, though nothing is saved.
+     */
     void abandon() {
         crew.await();
+        if (countedWhenFinished && startedCount > 0) {
+            stats.jobsRunTotal += Math.min(startedCount, crew.chunksRun() * crew.chunkSize());
+        }
         startedCount = 0;
     }
 }
