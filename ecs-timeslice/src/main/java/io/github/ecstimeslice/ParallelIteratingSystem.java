@@ -173,6 +173,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     private void use(ThreadingSetting setting) {
         if (setting.threading() != Threading.WORLD_THREAD && crew == null && !Platform.isWeb()) {
             crew = new WorkerCrew(this::processRange, CHUNKS_PER_THREAD);
+            crew.owner = this;
         }
         threading = setting;
     }

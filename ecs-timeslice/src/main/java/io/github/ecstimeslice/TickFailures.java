@@ -14,9 +14,14 @@ final class TickFailures {
     /** What a job that failed inside artemis on workers is told. */
     static final String WORKER_RULE = "runJob runs on worker threads: edit the world in outputSaved,"
             + " read it in setUpInput";
+    /** What such a job is told where no {@link WorldEditCheck} refused its edit: how to find one. */
+    static final String CHECK_HINT = "; WorldEditCheck.install(world) catches a job's edit where it happens";
     /** What a job that failed on workers with no stack trace to tell where is told. */
     static final String NO_TRACE_RULE = "no stack trace: the JVM drops it for an exception thrown often in one"
-            + " place, -XX:-OmitStackTraceInFastThrow keeps it; if it came from artemis: " + WORKER_RULE;
+            + " place, -XX:-OmitStackTraceInFastThrow keeps it; if it came from artemis: " + WORKER_RULE + CHECK_HINT;
+    /** The package of the library's own classes, which call the jobs' callbacks. */
+    private static final String LIBRARY_PACKAGE = "io.github.ecstimeslice.";
+    private static final String GUARD = LIBRARY_PACKAGE + "GuardedChanges";
 
     private final TimeslicedSystem<?, ?> system;
     private RuntimeException first;
@@ -85,12 +90,27 @@ final class TickFailures {
         }
     }
 
-    /** The rule a job that failed on workers, where {@code trace} says, is told; null if none. */
-    private static String ruleFor(StackTraceElement[] trace) {
+    /**
+     * The rule a job that failed on workers, where {@code trace} says, is told; null if none. It
+     * failed inside artemis if a frame of artemis's sits above the library's own frame that called
+     * the job (a world check's refusal, above an artemis call, included); below that frame are the
+     * library and, on the world's thread, the world.
+     */
+    static String ruleFor(StackTraceElement[] trace) {
         if (trace.length == 0) {
             return NO_TRACE_RULE;
         }
-        return trace[0].getClassName().startsWith("com.artemis.") ? WORKER_RULE : null;
+        boolean refused = trace[0].getClassName().equals(GUARD);
+        for (StackTraceElement frame : trace) {
+            String type = frame.getClassName();
+            if (type.startsWith("com.artemis.")) {
+                return refused ? WORKER_RULE : WORKER_RULE + CHECK_HINT;
+            }
+            if (type.startsWith(LIBRARY_PACKAGE) && type.indexOf('.', LIBRARY_PACKAGE.length()) < 0 && !type.equals(GUARD)) {
+                return null; // the library called the job's callback here
+            }
+        }
+        return null;
     }
 
     /** The first failure, told of those counted and not attached; then forgets them all. */

@@ -46,6 +46,8 @@ final class WorkerCrew {
 
     private final Work work;
     private final int chunksPerThread;
+    /** Whose work the crew runs (a system), named if it edits a world that has a {@link WorldEditCheck}; may be null. */
+    Object owner;
     private Executor executor;
     private ForkJoinPool pool;
     private int threads;
@@ -432,9 +434,17 @@ final class WorkerCrew {
             }
             if (claims.compareAndSet(claim, claim + 1)) {
                 int from = chunk * chunkSize;
+                Object[] running = GuardedChanges.anyInstalled ? GuardedChanges.RUNNING_WORK.get() : null;
+                Object outer = running == null ? null : running[0];
                 try {
+                    if (running != null) {
+                        running[0] = owner != null ? owner : this; // a world edit check refuses its edits
+                    }
                     work.run(from, Math.min(jobs, from + chunkSize));
                 } finally {
+                    if (running != null) {
+                        running[0] = outer;
+                    }
                     doneIn.set(chunk, (int) (claim >>> 32));
                     doneChunks.incrementAndGet();
                     Thread w = waiter;

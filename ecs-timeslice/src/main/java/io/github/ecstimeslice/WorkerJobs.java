@@ -69,6 +69,7 @@ final class WorkerJobs<I, O> {
         this.failures = failures;
         this.stats = stats;
         this.allowance = allowance;
+        crew.owner = system;
     }
 
     /** Makes room for as many started jobs as the batch has slots. */

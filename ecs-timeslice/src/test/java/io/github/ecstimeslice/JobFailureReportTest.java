@@ -43,7 +43,8 @@ class JobFailureReportTest {
     void aJobThatFailsInsideArtemisOnWorkersIsToldTheRule(IoPolicy policy, Threading threading) {
         // throws inside artemis, always with a stack trace
         JobFailedException failed = failureOf(policy, threading, () -> new IntBag(-1));
-        String rule = "(runJob runs on worker threads: edit the world in outputSaved, read it in setUpInput)";
+        String rule = "(runJob runs on worker threads: edit the world in outputSaved, read it in setUpInput;"
+                + " WorldEditCheck.install(world) catches a job's edit where it happens)";
         if (threading == Threading.WORLD_THREAD) {
             assertFalse(failed.getMessage().contains(rule), failed.getMessage());
         } else {
@@ -84,6 +85,45 @@ class JobFailureReportTest {
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 10);
         return assertThrows(JobFailedException.class, () -> TestWorlds.run(world, 4, 1 / 60f));
+    }
+
+    private static StackTraceElement frame(String type, String method) {
+        return new StackTraceElement(type, method, null, -1);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aJobThatFailedInAJdkMethodArtemisCalledIsToldTheRule() {
+        StackTraceElement[] racingMapperLookup = {
+                frame("java.util.IdentityHashMap", "get"),
+                frame("com.artemis.ComponentTypeFactory", "getTypeFor"),
+                frame("com.artemis.World", "getMapper"),
+                frame("game.ai.TargetingSystem", "runJob"),
+                frame("io.github.ecstimeslice.WorkerJobs", "run")};
+        assertEquals(TickFailures.WORKER_RULE + TickFailures.CHECK_HINT, TickFailures.ruleFor(racingMapperLookup));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aJobThatFailedInItsOwnCodeOnTheWorldsThreadHelpingWorkersIsToldNoRule() {
+        StackTraceElement[] ownBugWhileHelping = { // the world below the library's frames
+                frame("game.ai.TargetingSystem", "score"),
+                frame("game.ai.TargetingSystem", "runJob"),
+                frame("io.github.ecstimeslice.WorkerJobs", "run"),
+                frame("io.github.ecstimeslice.WorkerCrew", "claimOne"),
+                frame("io.github.ecstimeslice.TimeslicedSystem", "processSystem"),
+                frame("com.artemis.BaseSystem", "process"),
+                frame("com.artemis.World", "process")};
+        assertEquals(null, TickFailures.ruleFor(ownBugWhileHelping));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aJobWhoseEditTheCheckRefusedIsToldTheRuleAlone() {
+        StackTraceElement[] refused = {
+                frame("io.github.ecstimeslice.GuardedChanges", "refuseOnWorkThread"),
+                frame("io.github.ecstimeslice.GuardedChanges", "unsafeSet"),
+                frame("com.artemis.World", "create"),
+                frame("game.ai.SpawnSystem", "runJob"),
+                frame("io.github.ecstimeslice.WorkerJobs", "run")};
+        assertEquals(TickFailures.WORKER_RULE, TickFailures.ruleFor(refused));
     }
 
     /** A game's exception type that takes no suppressed exceptions. */

@@ -14,6 +14,8 @@ final class WorkerCrew {
         void run(int from, int to);
     }
 
+    Object owner;
+
     WorkerCrew(Work work, int chunksPerThread) {
         throw new UnsupportedOperationException("a browser has no threads for workers");
     }
