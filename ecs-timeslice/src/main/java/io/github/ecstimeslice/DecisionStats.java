@@ -11,6 +11,8 @@ package io.github.ecstimeslice;
  */
 public final class DecisionStats {
 
+    /** The system whose stats these are: named when they print. */
+    private final Object system;
     private final Batch batch;
     private final TierSchedule schedule;
     /** The system's histories, which the ages are measured from; set once they are made. */
@@ -47,7 +49,8 @@ public final class DecisionStats {
     long urgentJobsTotal;
     int urgentJobsThisTick;
 
-    DecisionStats(Batch batch, TierSchedule schedule) {
+    DecisionStats(Object system, Batch batch, TierSchedule schedule) {
+        this.system = system;
         this.batch = batch;
         this.schedule = schedule;
     }
@@ -177,6 +180,14 @@ public final class DecisionStats {
         return lastBatchTicks;
     }
 
+    /**
+     * How many jobs the last completed batch ran, urgent ones not counted: with no tiers, what
+     * {@link #decisionsPerSecond()} divides by {@link #lastBatchSeconds()}; 0 before one.
+     */
+    public long lastBatchJobs() {
+        return lastBatchJobs;
+    }
+
     /** How many game seconds the last completed batch took, from its start to the next batch's start. */
     public double lastBatchSeconds() {
         return lastBatchSeconds;
@@ -232,6 +243,35 @@ public final class DecisionStats {
     /** As {@link #measureAges(DecisionAges)}, for the subscribed entities in {@code tier}. */
     public DecisionAges measureAges(int tier, DecisionAges ages) {
         return histories.measureAges(ages, schedule, checkedTier(tier));
+    }
+
+    /**
+     * The figures to look at first, in one line: the system and its ticks, the decisions a second,
+     * the last completed batch (decisions, ticks, game seconds), the batch in progress (position,
+     * size, what its start cost), the jobs of the last tick and in all, and each tier's entities if
+     * tiered. For a log or a debugger; it allocates.
+     */
+    @Override
+    public String toString() {
+        String name = system.getClass().getName();
+        StringBuilder line = new StringBuilder(name.substring(name.lastIndexOf('.') + 1))
+                .append(" after ").append(tick).append(" ticks (").append(DecisionAges.fixed(gameSeconds, 2))
+                .append(" s): ").append(Math.round(decisionsPerSecond())).append(" decisions/s");
+        if (batchesCompleted > 0) {
+            line.append("; last batch ").append(lastBatchJobs).append(" decisions in ").append(lastBatchTicks)
+                    .append(" ticks (").append(DecisionAges.fixed(lastBatchSeconds, 2)).append(" s)");
+        }
+        line.append("; batch now ").append(batch.position).append(" of ").append(batch.size).append(", its start ")
+                .append(DecisionAges.fixed(lastBatchStartMillis(), 3)).append(" ms")
+                .append("; last tick ").append(jobsRunLastTick).append(" jobs; in all ").append(jobsRunTotal)
+                .append(" jobs (").append(urgentJobsTotal).append(" urgent), ").append(batchesCompleted).append(" batches");
+        if (schedule.tiered()) {
+            line.append("; entities by tier");
+            for (int tier = 0; tier < schedule.tiers.count(); tier++) {
+                line.append(tier == 0 ? " " : " / ").append(schedule.entities[tier]);
+            }
+        }
+        return line.toString();
     }
 
     private int checkedTier(int tier) {

@@ -39,7 +39,7 @@ final class Timeslicer<I, O> {
         batch = new Batch(policy);
         failures = new TickFailures(system);
         schedule = new TierSchedule(system, failures);
-        stats = new DecisionStats(batch, schedule);
+        stats = new DecisionStats(system, batch, schedule);
         histories = new Histories<>(system, historyType, historyDepth, batch, failures, stats);
         stats.histories = histories;
         worldThread = JobLoops.of(system, batch, histories, failures, stats);

@@ -4,6 +4,7 @@ import com.artemis.World;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The cost/quality figures: decisions per second, batch duration, age of the latest outputs. */
 class StatsTest {
@@ -20,6 +21,39 @@ class StatsTest {
         assertEquals(10, system.stats().lastBatchTicks());
         assertEquals(1.0, system.stats().lastBatchSeconds(), 1e-5);
         assertEquals(100, system.stats().decisionsPerSecond(), 1e-3);
+    }
+
+    @Test
+    void statsPrintTheFiguresToLookAtFirstInOneLine() {
+        // 100 entities at 10 jobs a tick, 0.1 s ticks: batches start at ticks 0, 10 and 20; after
+        // 25 ticks two completed (100 decisions in 10 ticks, 1 s each) and the third is half done
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(10));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 100);
+        TestWorlds.run(world, 25, 0.1f);
+        String line = system.stats().toString();
+        assertTrue(line.matches("StampSystem after 25 ticks \\(2\\.50 s\\): 100 decisions/s; last batch 100 decisions in 10"
+                + " ticks \\(1\\.00 s\\); batch now 50 of 100, its start \\d+\\.\\d{3} ms; last tick 10 jobs; in all 250 jobs"
+                + " \\(0 urgent\\), 2 batches"), line);
+        assertEquals(100, system.stats().lastBatchJobs());
+    }
+
+    @Test
+    void statsPrintEachTiersEntitiesAndNoBatchBeforeOneCompleted() {
+        StampSystem system = new StampSystem(IoPolicy.SISO, Budget.jobsPerTick(10)) {
+            @Override
+            protected int tierOf(int entityId) {
+                return entityId % 4 == 0 ? 0 : 1; // 3 of 12 in tier 0
+            }
+        };
+        system.setTiers(Tiers.decideEvery(1, 2));
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 12);
+        TestWorlds.run(world, 1, 0.1f);
+        String line = system.stats().toString();
+        assertTrue(line.startsWith("StatsTest$"), line);
+        assertTrue(line.contains(" after 1 ticks (0.10 s): 0 decisions/s; batch now 10 of 12, its start "), line);
+        assertTrue(line.endsWith(" ms; last tick 10 jobs; in all 10 jobs (0 urgent), 0 batches; entities by tier 3 / 9"), line);
     }
 
     @Test
