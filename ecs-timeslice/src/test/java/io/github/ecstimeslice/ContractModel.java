@@ -78,6 +78,8 @@ final class ContractModel {
         /** Subscribed entities when it started, deleted ones among them too. */
         int snapshot;
         int lastSyncRead = -1;
+        /** runJob calls on inputs read for it, as seen so far: the jobs it started, whichever turn ran them. */
+        int runs;
 
         Batch(long number, IoPolicy policy, long startTurn) {
             this.number = number;
@@ -161,6 +163,12 @@ final class ContractModel {
     long statBatches;
     long statTotal;
     int statLast;
+    /** Game seconds from the start of the turn the batch under way started in to the end of the last turn. */
+    double batchSeconds;
+    /** The game seconds of the last non-empty batch that ended, from its start to the next batch's. */
+    double lastBatchSeconds;
+    /** batchesCompleted() when the last turn ended: the rate is checked when it grows. */
+    long completedBefore;
 
     // rate budgets
     Budget epochBudget;
@@ -360,8 +368,10 @@ final class ContractModel {
         if (batch != null) {
             if (batch.snapshot > 0) {
                 completed++;
+                lastBatchSeconds = batchSeconds;
             }
         }
+        batchSeconds = 0;
         previous = batch;
         closedThisTurn = batch;
         batch = new Batch(++batches, turnPolicy, modelTick);
@@ -416,6 +426,7 @@ final class ContractModel {
         checkExceptions(thrown, turn);
         checkWorkerSaves(turn);
         modelTick++;
+        batchSeconds += delta; // after any batch start of the turn: the turn is the new batch's
         checkStats(turn);
         turnThrown = null;
         for (Iterator<Due> it = dues.iterator(); it.hasNext(); ) {
@@ -613,6 +624,7 @@ final class ContractModel {
                     + ", which is over (batch " + batches + " is under way)");
             return;
         }
+        b.runs++;
         Job job = b.jobs.get(run.id);
         if (job == null) {
             violate("3 one job per batch", "runJob for entity " + run.id + ", not a member of batch " + b.number);
@@ -1050,7 +1062,10 @@ final class ContractModel {
         long done = system.stats().batchesCompleted();
         if (done != completed) {
             violate("7 stats", "batchesCompleted() is " + done + ", expected " + completed);
+        } else if (done > completedBefore) {
+            checkCompletedBatch();
         }
+        completedBefore = done;
         if (system.batchPolicy() != batch.policy) {
             violate("8 settings once per turn", "batch " + batch.number + " started in turn " + batch.startTurn
                     + " runs " + system.batchPolicy() + ", the policy when its turn began was " + batch.policy);
@@ -1078,6 +1093,33 @@ final class ContractModel {
                     break;
                 }
             }
+        }
+    }
+
+    /**
+     * Batch {@code previous} ended in this turn: its length, and its rate, the jobs it started per
+     * game second. A job started is a runJob call, on the world's thread or a worker, whichever turn
+     * ran it: a job whose setUpInput (or output object) failed started none, one whose runJob threw
+     * did, one a time budget handed back unrun did not until it ran. The scripts set no tiers and ask
+     * no urgent job, so the rate is the batch's and every job is a batch's. Not checked once the model
+     * is {@link #lost} (a failed createInput/createOutput): it no longer knows the batches.
+     */
+    private void checkCompletedBatch() {
+        DecisionStats stats = system.stats();
+        long ticks = batch.startTurn - previous.startTurn;
+        if (stats.lastBatchTicks() != ticks
+                || Double.doubleToLongBits(stats.lastBatchSeconds()) != Double.doubleToLongBits(lastBatchSeconds)) {
+            violate("7 stats", "batch " + previous.number + " lasted " + ticks + " ticks, " + lastBatchSeconds
+                    + " s; lastBatchTicks() is " + stats.lastBatchTicks() + ", lastBatchSeconds() " + stats.lastBatchSeconds());
+        }
+        if (stats.urgentJobsTotal() != 0) {
+            violate("7 stats", "urgentJobsTotal() is " + stats.urgentJobsTotal() + ", no entity was asked to decide soon");
+        }
+        double rate = stats.decisionsPerSecond();
+        double seconds = stats.lastBatchSeconds();
+        if (seconds == 0 ? rate != 0 : !(Math.abs(rate * seconds - previous.runs) <= 1e-9 * Math.max(1, previous.runs))) {
+            violate("7 stats", "decisionsPerSecond() is " + rate + " over the " + seconds + " s of batch "
+                    + previous.number + " (" + rate * seconds + " jobs), runJob ran " + previous.runs + " times for it");
         }
     }
 
