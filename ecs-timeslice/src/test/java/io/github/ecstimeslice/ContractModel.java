@@ -1123,6 +1123,18 @@ final class ContractModel {
         }
     }
 
+    /**
+     * After {@code world.dispose()}: the jobs in flight have finished (next-tick ones under a time
+     * budget too, which count only when finished), so every job started is counted.
+     */
+    void checkDisposed() {
+        long counted = runs.get();
+        long total = system.stats().jobsRunTotal();
+        if (total != counted) {
+            violate("7 stats", "jobsRunTotal() is " + total + " after dispose(), runJob ran " + counted + " times");
+        }
+    }
+
     /** Checks the turn's {@code jobs} against its budget; without {@code jobsKnown}, only earns its release. */
     private void checkBudget(long jobs, boolean pending, boolean jobsKnown) {
         Budget b = turnBudget;

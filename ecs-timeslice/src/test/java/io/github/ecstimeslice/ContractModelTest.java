@@ -39,8 +39,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <li>Histories: newest first, saved tick and seconds, depth; {@code historyOf} null exactly
  *     when nothing was saved since joining.</li>
  * <li>Budgets never exceeded (jobs per tick; released jobs for rates; one job per tick for a time slice).</li>
- * <li>Stats: tick, game seconds, job counts, batch counters, positions, ages, each completed
- *     batch's length and decisions per second.</li>
+ * <li>Stats: tick, game seconds, job counts (also after {@code dispose()}), batch counters,
+ *     positions, ages, each completed batch's length and decisions per second.</li>
  * <li>Settings read once per turn: threading and budget from the next tick, policy from a batch
  *     started in a later turn.</li>
  * <li>Only documented exceptions leave {@code world.process()}, each in the tick it belongs to.</li>

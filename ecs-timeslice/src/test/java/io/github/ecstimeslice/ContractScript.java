@@ -429,17 +429,24 @@ final class ContractScript {
                 tick(delta());
             }
             if (violation() == null && on("dispose") && random.nextInt(3) == 0) {
-                world.dispose();
-                disposed = true;
+                disposeWorld();
                 tick(0.1f);
             }
         } finally {
             if (!disposed) {
-                world.dispose();
+                disposeWorld();
             }
             executors.close();
         }
         return violation();
+    }
+
+    private void disposeWorld() {
+        world.dispose();
+        disposed = true;
+        for (ContractModel model : models) {
+            model.checkDisposed();
+        }
     }
 
     private void betweenTicks() {
