@@ -7,8 +7,8 @@ import java.lang.reflect.Field;
 
 /**
  * One of a world's two change sets, which artemis marks at every edit of an entity, standing in
- * for the original and refusing a mark made by a thread that runs a crew's work: what
- * {@link WorldEditCheck} installs. Artemis marks {@code changed} when an entity is created or a
+ * for the original and refusing a mark made by a thread that runs a crew's work
+ * ({@link WorkThreads}): what {@link WorldEditCheck} installs. Artemis marks {@code changed} when an entity is created or a
  * component added or removed, and {@code deleted} when it is deleted, in each case before the edit
  * changes anything else, but for a create, whose entity is made first.
  *
@@ -17,16 +17,6 @@ import java.lang.reflect.Field;
  * The JVM's, Android's and MobiVM's version: GWT compiles a stub (a browser runs no workers).
  */
 final class GuardedChanges extends BitVector {
-
-    /** True once a check was installed in any world: crews mark the threads that run their work from then on. */
-    static volatile boolean anyInstalled;
-    /** Per thread, in its one element, the owner of the crew work it runs now, or null. */
-    static final ThreadLocal<Object[]> RUNNING_WORK = new ThreadLocal<Object[]>() {
-        @Override
-        protected Object[] initialValue() {
-            return new Object[1];
-        }
-    };
 
     /** What a mark of this set means, for the message. */
     private final String edit;
@@ -48,7 +38,7 @@ final class GuardedChanges extends BitVector {
             throw new IllegalStateException("WorldEditCheck replaces artemis-odb 2.3.0's World.batchProcessor.changed"
                     + " and .deleted by reflection, which this runtime refused: " + refused, refused);
         }
-        anyInstalled = true;
+        WorkThreads.marking = true;
     }
 
     private static void guard(World world, Object processor, String name, String edit)
@@ -66,7 +56,7 @@ final class GuardedChanges extends BitVector {
 
     /** Throws if this thread runs a crew's work: the mark is the first step of an edit of {@code entityId}. */
     private void refuseOnWorkThread(int entityId) {
-        Object owner = RUNNING_WORK.get()[0];
+        Object owner = WorkThreads.runningWork();
         if (owner != null) {
             throw new IllegalStateException("entity " + entityId + " " + edit + " by " + owner.getClass().getName()
                     + "'s work on a worker thread: refused by WorldEditCheck, workers may not edit the world");

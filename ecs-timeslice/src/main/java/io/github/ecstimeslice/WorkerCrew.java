@@ -434,7 +434,7 @@ final class WorkerCrew {
             }
             if (claims.compareAndSet(claim, claim + 1)) {
                 int from = chunk * chunkSize;
-                Object[] running = GuardedChanges.anyInstalled ? GuardedChanges.RUNNING_WORK.get() : null;
+                Object[] running = WorkThreads.marking ? WorkThreads.RUNNING.get() : null;
                 Object outer = running == null ? null : running[0];
                 try {
                     if (running != null) {

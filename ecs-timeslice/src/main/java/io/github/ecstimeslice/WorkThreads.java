@@ -1,0 +1,29 @@
+package io.github.ecstimeslice;
+
+/**
+ * Which threads run a crew's work now, for {@link WorldEditCheck}: once a check is installed in
+ * any world, a {@link WorkerCrew} marks the thread that runs each chunk with its owner, and a
+ * world's guarded change sets refuse a mark made from a marked thread. Apart from
+ * {@code GuardedChanges}, so that a JVM with no check installed never loads that subclass of
+ * artemis's {@code BitVector}. JVM, Android and MobiVM only.
+ */
+final class WorkThreads {
+
+    /** True once a check was installed in any world: crews mark their threads from then on. */
+    static volatile boolean marking;
+    /** Per thread, in its one element, the owner of the crew work it runs now, or null. */
+    static final ThreadLocal<Object[]> RUNNING = new ThreadLocal<Object[]>() {
+        @Override
+        protected Object[] initialValue() {
+            return new Object[1];
+        }
+    };
+
+    private WorkThreads() {
+    }
+
+    /** The owner of the crew work this thread runs now, or null. */
+    static Object runningWork() {
+        return RUNNING.get()[0];
+    }
+}
