@@ -264,7 +264,8 @@ public final class DecisionStats {
         line.append("; batch now ").append(batch.position).append(" of ").append(batch.size).append(", its start ")
                 .append(DecisionAges.fixed(lastBatchStartMillis(), 3)).append(" ms")
                 .append("; last tick ").append(jobsRunLastTick).append(" jobs; in all ").append(jobsRunTotal)
-                .append(" jobs (").append(urgentJobsTotal).append(" urgent), ").append(batchesCompleted).append(" batches");
+                .append(" jobs (").append(urgentJobsTotal).append(" urgent), ").append(batchesCompleted)
+                .append(" batches");
         if (schedule.tiered()) {
             line.append("; entities by tier");
             for (int tier = 0; tier < schedule.tiers.count(); tier++) {

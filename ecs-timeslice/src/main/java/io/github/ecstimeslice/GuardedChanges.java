@@ -8,9 +8,9 @@ import java.lang.reflect.Field;
 /**
  * One of a world's two change sets, which artemis marks at every edit of an entity, standing in
  * for the original and refusing a mark made by a thread that runs a crew's work
- * ({@link WorkThreads}): what {@link WorldEditCheck} installs. Artemis marks {@code changed} when an entity is created or a
- * component added or removed, and {@code deleted} when it is deleted, in each case before the edit
- * changes anything else, but for a create, whose entity is made first.
+ * ({@link WorkThreads}): what {@link WorldEditCheck} installs. Artemis marks {@code changed} when
+ * an entity is created or a component added or removed, and {@code deleted} when it is deleted,
+ * in each case before the edit changes anything else, but for a create, whose entity is made first.
  *
  * <p>The sets are final fields of artemis's package-private change processor, replaced by
  * reflection; each new set is registered with the entity manager, so it grows with the world.
@@ -26,7 +26,7 @@ final class GuardedChanges extends BitVector {
         this.edit = edit;
     }
 
-    /** Replaces {@code world}'s change sets by guarded copies, unless they are already. On the world's thread, between ticks. */
+    /** Replaces {@code world}'s change sets by guarded copies, unless they are; on the world's thread, between ticks. */
     static void install(World world) {
         try {
             Field processorField = World.class.getDeclaredField("batchProcessor");

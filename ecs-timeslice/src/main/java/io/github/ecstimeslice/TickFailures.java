@@ -106,7 +106,8 @@ final class TickFailures {
             if (type.startsWith("com.artemis.")) {
                 return refused ? WORKER_RULE : WORKER_RULE + CHECK_HINT;
             }
-            if (type.startsWith(LIBRARY_PACKAGE) && type.indexOf('.', LIBRARY_PACKAGE.length()) < 0 && !type.equals(GUARD)) {
+            boolean library = type.startsWith(LIBRARY_PACKAGE) && type.indexOf('.', LIBRARY_PACKAGE.length()) < 0;
+            if (library && !type.equals(GUARD)) {
                 return null; // the library called the job's callback here
             }
         }

@@ -139,7 +139,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * The timesliced logic: decides for {@code entityId} from {@code input} and writes all of
      * {@code output} (the object is reused). With worker {@link Threading} it runs on a worker
      * thread, in parallel with other jobs and (next-tick) with other systems: touch nothing but the
-     * input and output. Read the world in {@link #setUpInput}, write it in {@link #outputSaved}.
+     * input and output. Read the world in {@link #setUpInput}, write it in {@link #outputSaved};
+     * in development, {@link WorldEditCheck} fails a job that edits the world, at the edit.
      */
     protected abstract void runJob(int entityId, I input, O output);
 

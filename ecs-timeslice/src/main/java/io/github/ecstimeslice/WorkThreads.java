@@ -22,6 +22,22 @@ final class WorkThreads {
     private WorkThreads() {
     }
 
+    /** Runs {@code work}'s items [from, to) on this thread, marked as {@code owner}'s while marking. */
+    static void run(WorkerCrew.Work work, int from, int to, Object owner) {
+        if (!marking) {
+            work.run(from, to);
+            return;
+        }
+        Object[] running = RUNNING.get();
+        Object outer = running[0];
+        running[0] = owner;
+        try {
+            work.run(from, to);
+        } finally {
+            running[0] = outer;
+        }
+    }
+
     /** The owner of the crew work this thread runs now, or null. */
     static Object runningWork() {
         return RUNNING.get()[0];

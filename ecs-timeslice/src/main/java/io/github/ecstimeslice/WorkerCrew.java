@@ -9,9 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs a tick's work items (a timesliced system's started jobs, a parallel system's entities) on an
- * executor's threads, in chunks claimed from a shared counter by a few reusable tasks and by the
- * world's thread.
+ * Runs a tick's work items (a timesliced system's jobs, a parallel system's entities) on an executor's
+ * threads, in chunks claimed from a shared counter by a few reusable tasks and by the world's thread.
  *
  * <p>Each {@link #open} starts a generation of chunks. The world's thread {@link #publish}es chunks
  * as their items become ready, so workers start on the first while it prepares the rest, then
@@ -46,8 +45,8 @@ final class WorkerCrew {
 
     private final Work work;
     private final int chunksPerThread;
-    /** Whose work the crew runs (a system), named if it edits a world that has a {@link WorldEditCheck}; may be null. */
-    Object owner;
+    /** Whose work the crew runs (a system): named by a {@link WorldEditCheck} that refuses an edit of it. */
+    Object owner = this;
     private Executor executor;
     private ForkJoinPool pool;
     private int threads;
@@ -434,17 +433,9 @@ final class WorkerCrew {
             }
             if (claims.compareAndSet(claim, claim + 1)) {
                 int from = chunk * chunkSize;
-                Object[] running = WorkThreads.marking ? WorkThreads.RUNNING.get() : null;
-                Object outer = running == null ? null : running[0];
                 try {
-                    if (running != null) {
-                        running[0] = owner != null ? owner : this; // a world edit check refuses its edits
-                    }
-                    work.run(from, Math.min(jobs, from + chunkSize));
+                    WorkThreads.run(work, from, Math.min(jobs, from + chunkSize), owner);
                 } finally {
-                    if (running != null) {
-                        running[0] = outer;
-                    }
                     doneIn.set(chunk, (int) (claim >>> 32));
                     doneChunks.incrementAndGet();
                     Thread w = waiter;

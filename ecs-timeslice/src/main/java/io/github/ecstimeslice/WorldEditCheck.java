@@ -24,11 +24,11 @@ import com.artemis.World;
  * {@link Threading#WORLD_THREAD} jobs (harmless there, they race the day the system moves to
  * workers), urgent jobs (always on the world's thread), reads, or other threads of the game's.
  *
- * <p>Cost: a thread-local read at each edit of the world, and two per chunk of worker work. It is
- * off unless installed: it replaces two of artemis's internal fields by reflection (JDK 26 and
- * later warn once unless the JVM runs with {@code --enable-final-field-mutation=ALL-UNNAMED}; R8
- * keeps the fields by the library's consumer rules). In a browser, which runs no workers, it
- * does nothing.
+ * <p>Cost: a thread-local look-up at each edit of the world and at each chunk of worker work;
+ * with no check installed in the JVM, a volatile read a chunk. It is off unless installed: it
+ * replaces two of artemis's internal fields by reflection (JDK 26 and later warn once unless the
+ * JVM runs with {@code --enable-final-field-mutation=ALL-UNNAMED}; R8 keeps the fields by the
+ * library's consumer rules). In a browser, which runs no workers, it does nothing.
  */
 public final class WorldEditCheck {
 
