@@ -37,9 +37,9 @@ import java.util.stream.DoubleStream;
                 + " in a maze chase a target: paths planned with gdx-ai's A* as timesliced jobs, walked every tick. With"
                 + " --shared-budget, three decision systems (facing, alertness, wander) share one budget.", ""},
         footer = {"", "A live run reports each second of game time: ms a tick (deciding, animating), the unthrottled"
-                + " ticks/s of wall time (no frame cap), decisions/s over that second (and over the last whole batch,"
-                + " once one has ended), the age of the decisions the NPCs act on (mean and max over a random quarter"
-                + " of the second's ticks) and their mean facing error; with --churn, the ticks from a newcomer's join"
+                + " ticks/s of wall time (no frame cap), decisions/s over that second, the last whole batch (its"
+                + " decisions and the game seconds it took, once one has ended), the age of the decisions the NPCs act"
+                + " on (mean and max over a random quarter of the second's ticks) and their mean facing error; with --churn, the ticks from a newcomer's join"
                 + " to its first decision (0: in the tick it joined), mean and max over the newcomers decided that"
                 + " second. The summary leaves out the first game second, the JIT's warm-up."})
 public final class DemoMain implements Callable<Integer> {

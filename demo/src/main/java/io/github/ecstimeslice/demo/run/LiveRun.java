@@ -127,10 +127,11 @@ final class LiveRun implements RunMode {
         lastFacingError = scene.meanFacingErrorDegrees();
         long decisions = decisionsMade();
         out.printf(Locale.ROOT,
-                "t=%6.1fs  %s  %9.0f decisions/s (last batch %9.0f)  %s  facing error %5.2f°%s%n",
+                "t=%6.1fs  %s  %9.0f decisions/s, %s  %s  facing error %5.2f°%s%n",
                 done * delta, times.reportText(now, "decide", "animate"),
-                (decisions - decisionsBefore) / (times.reportTicks * (double) delta), lastBatchDecisionsPerSecond(),
-                ages(), lastFacingError, newcomersThisSecond());
+                (decisions - decisionsBefore) / (times.reportTicks * (double) delta),
+                lastBatch(this.decisions.stats().decisionsPerSecond(), this.decisions.stats().lastBatchSeconds(),
+                        scene.tierCount() > 1), ages(), lastFacingError, newcomersThisSecond());
         decisionsBefore = decisions;
         reportTiers();
         times.nextReport(now);
@@ -216,9 +217,19 @@ final class LiveRun implements RunMode {
         return decisions.stats().jobsRunTotal();
     }
 
-    /** Decisions per second over the last whole batch: 0 until one has completed. */
-    private double lastBatchDecisionsPerSecond() {
-        return decisions.stats().decisionsPerSecond();
+    /**
+     * The last whole batch, for a report line: untiered, its decisions and its game seconds (a
+     * batch of {@code decisionsPerSecond} × {@code batchSeconds} decisions); tiered, the rate over
+     * the tiers' last batches, which a single batch's count would not show (a batch holds only the
+     * NPCs due); "no whole batch yet" before one has ended (a rate of 0).
+     */
+    static String lastBatch(double decisionsPerSecond, double batchSeconds, boolean tiered) {
+        if (!(decisionsPerSecond > 0) || !tiered && !(batchSeconds > 0)) {
+            return "no whole batch yet";
+        }
+        return tiered ? String.format(Locale.ROOT, "the tiers' last whole batches %.0f decisions/s", decisionsPerSecond)
+                : String.format(Locale.ROOT, "last whole batch %d decisions in %.3f s",
+                Math.round(decisionsPerSecond * batchSeconds), batchSeconds);
     }
 
     /**

@@ -132,6 +132,17 @@ class DemoMainTest {
     }
 
     @Test
+    void eachSecondSaysTheLastBatchsDecisionsAndHowLongItTookBesideTheRate() {
+        // 600 NPCs each deciding within half a second: 1,200 decisions a second, a batch of 600
+        DemoRun run = demo("--npcs", "600", "--ticks", "120", "--budget", "every:0.5");
+        assertEquals(0, run.exitCode(), run.err());
+        String second = run.out().lines().filter(line -> line.startsWith("t=   2.0s")).findFirst().orElseThrow();
+        assertTrue(second.contains(" 1200 decisions/s, last whole batch 600 decisions in 0.500 s "), second);
+        String first = run.out().lines().filter(line -> line.startsWith("t=   1.0s")).findFirst().orElseThrow();
+        assertTrue(first.contains(", last whole batch "), "a batch ends every half second: " + first);
+    }
+
+    @Test
     void aTieredComparisonWhoseBudgetDecidesNothingWhileMeasuredComparesWithAnUntieredRowThatDecidesNothing() {
         DemoRun run = demo("--compare", "--tiers", "1,4", "--npcs", "100", "--ticks", "60", "--budget", "hz:0.01");
         assertEquals(0, run.exitCode(), run.out() + run.err());
