@@ -257,7 +257,7 @@ final class LiveRun implements RunMode {
     public void finish() throws IOException {
         out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs: %s; facing error %.2f° at the end%n",
                 done, scene.npcCount(), times.summaryText("decide", "animate"), lastFacingError);
-        out.println(turns.summary(budgetText, budgetMillis));
+        out.println(turns.summary("decision turns", budgetText, budgetMillis));
         if (newcomers != null) {
             out.println(newcomersSummary(newcomers, scene.seesNewcomersDecisions()));
         }

@@ -46,7 +46,8 @@ final class PathLiveRun implements RunMode {
         this.times = new LiveTimes(LiveTimes.warmUpTicks(ticks, ticksPerReport));
         this.budgetText = options.budget().toString();
         this.budgetMillis = options.budgetMillis();
-        this.turns = new TurnSplit(LiveTimes.warmUpTicks(ticks, ticksPerReport)).timedJobs(scene.jobTimes(), budgetMillis);
+        this.turns = new TurnSplit(LiveTimes.warmUpTicks(ticks, ticksPerReport)).timedJobs(scene.jobTimes(), budgetMillis,
+                "search");
         out.printf(Locale.ROOT, "paths: %d agents in a %d x %d maze (%d open cells), %s, budget %s, history %d,"
                         + " planning threads %s, walking threads %s, %d ticks at %.0f Hz%n",
                 scene.agentCount(), options.mazeWidth(), options.mazeHeight(), scene.graph().getNodeCount(),
@@ -106,7 +107,7 @@ final class PathLiveRun implements RunMode {
                         + " path age %.3f s and %d with a path at the end%n",
                 done, scene.agentCount(), times.summaryText("plan", "walk"), scene.pathsPlanned(),
                 scene.pathsPlanned() / (done * (double) delta), lastMeanAge, lastWithPath);
-        out.println(turns.summary(budgetText, budgetMillis));
+        out.println(turns.summary("planning turns", budgetText, budgetMillis));
         scene.dispose();
     }
 }

@@ -144,7 +144,8 @@ final class SharedLiveRun implements RunMode {
             out.printf(Locale.ROOT, "  %-9s weight %s: %s%n", SharedPlan.SYSTEMS[i], weight(i),
                     usage(allJobs[i], allMillis[i], pool.decisionsPerSecond(scene.budget(i)), Math.max(1, allPoolTicks)));
         }
-        out.printf(Locale.ROOT, "pool %s%n", split.summary(plan.poolText(), plan.millis() ? plan.amount() : Double.NaN));
+        out.println(split.summary("the three systems' turns", "pool " + plan.poolText(),
+                plan.millis() ? plan.amount() : Double.NaN));
         scene.dispose();
     }
 }

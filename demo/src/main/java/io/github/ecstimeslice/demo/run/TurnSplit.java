@@ -2,6 +2,8 @@ package io.github.ecstimeslice.demo.run;
 
 import io.github.ecstimeslice.demo.scene.LogHistogram;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -26,8 +28,9 @@ final class TurnSplit {
     private long pastTheirLongestJob;
     /** The budget's nanoseconds a tick, for {@link #pastTheirLongestJob}; NaN for a budget of jobs. */
     private double budgetNanos = Double.NaN;
-    /** The jobs timed one by one, or null. */
+    /** The jobs timed one by one, or null; what a job is called. */
     private LogHistogram jobs;
+    private String jobName = "job";
 
     /** A split that leaves out the first {@code skipTicks} ticks. */
     TurnSplit(int skipTicks) {
@@ -37,10 +40,11 @@ final class TurnSplit {
     /**
      * Takes a job's cost from {@code timed}, each job's time (cleared when the skipped ticks end),
      * and counts the ticks past {@code budgetMillis} (NaN: a budget of jobs) by more than their
-     * own longest job; returns this.
+     * own longest job; the summary calls a job {@code job} ("search"). Returns this.
      */
-    TurnSplit timedJobs(LogHistogram timed, double budgetMillis) {
+    TurnSplit timedJobs(LogHistogram timed, double budgetMillis, String job) {
         this.jobs = timed;
+        this.jobName = job;
         this.budgetNanos = budgetMillis * 1e6;
         return this;
     }
@@ -83,33 +87,49 @@ final class TurnSplit {
     }
 
     /**
-     * The summary line: {@code budget} is the budget's text, {@code budgetMillis} its milliseconds
-     * a tick (NaN for a budget of jobs, whose ticks are not counted against it).
+     * The summary, in lines: the turns without a batch start (median, p99, max), the ticks that
+     * started a batch, what a job costs and, for a time budget, how many turns ran past it plus a
+     * job and what to conclude ({@link BudgetVerdict}); then the ticks left out. {@code turns} names
+     * whose turns they are ("decision turns"), {@code budget} is the budget's text and
+     * {@code budgetMillis} its milliseconds a tick (NaN for a budget that counts jobs, not milliseconds).
+     * No line nests parentheses.
      */
-    String summary(String budget, double budgetMillis) {
+    String summary(String turns, String budget, double budgetMillis) {
         double job = jobs != null ? jobs.percentileMillis(99) : tickMeanJob.percentileMillis(50);
-        String jobText = jobs != null ? "a job's p99 " + millis(job) + " (each job timed)"
-                : "a job " + millis(job) + " (median of each tick's turn over its jobs)";
-        String over = "";
-        if (!Double.isNaN(budgetMillis) && without.count() > 0) {
-            over = String.format(Locale.ROOT, "; %d of %d ticks above budget + a job", without.countAbove(
-                    budgetMillis + (Double.isNaN(job) ? 0 : job)), without.count());
+        String jobText = jobs != null ? String.format(Locale.ROOT, "a %s's p99 %s ms, each %s timed", jobName,
+                millis(job), jobName) : "a job " + millis(job) + " ms, the median over the ticks of each turn over its jobs";
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "%s in the %d ticks without a batch start: median %s ms, p99 %s, max %s",
+                turns, without.count(), millis(without.percentileMillis(50)), millis(without.percentileMillis(99)),
+                millis(without.maxMillis())));
+        lines.add(with.count() == 0 ? "no measured tick started a batch"
+                : String.format(Locale.ROOT, "%s in the %d ticks that started a batch: p99 %s ms, of which the batch"
+                        + " start alone p99 %s, one piece no time budget divides", turns, with.count(),
+                millis(with.percentileMillis(99)), millis(batchStart.percentileMillis(99))));
+        if (Double.isNaN(budgetMillis)) {
+            lines.add("budget " + budget + ", " + jobText + "; the budget counts jobs, not milliseconds, so no turn is"
+                    + " counted against it");
+        } else {
+            long over = without.count() == 0 ? 0 : without.countAbove(budgetMillis + (Double.isNaN(job) ? 0 : job));
+            String count = String.format(Locale.ROOT, "%d of the %d turns without a batch start took longer than the"
+                    + " budget plus %s", over, without.count(), jobs != null ? "that" : "a job");
+            if (withLongestJob > 0) {
+                count += String.format(Locale.ROOT, ", %d of %d longer than the budget plus their own longest %s",
+                        pastTheirLongestJob, withLongestJob, jobName);
+            }
+            lines.add("budget " + budget + ", " + jobText + ": " + count);
+            lines.add(jobs != null ? BudgetVerdict.timedJobs(jobName, over, withLongestJob > 0 ? pastTheirLongestJob : -1,
+                    without.count())
+                    : BudgetVerdict.smallJobs(budgetMillis, job, over, without.count(), without.percentileMillis(50),
+                    without.percentileMillis(99)));
         }
-        if (withLongestJob > 0) {
-            over += String.format(Locale.ROOT, ", %d of %d above budget + their own longest job",
-                    pastTheirLongestJob, withLongestJob);
-        }
-        return String.format(Locale.ROOT, "turn ms: p99 %s (median %s, max %s) without a batch start (budget %s, %s%s),"
-                        + " batch-start ticks p99 %s (batch start alone p99 %s) in %d ticks; the first %d ticks left out",
-                millis(without.percentileMillis(99)), millis(without.percentileMillis(50)), millis(without.maxMillis()),
-                budget, jobText, over, millis(with.percentileMillis(99)), millis(batchStart.percentileMillis(99)),
-                with.count(), skip);
+        lines.add(skip == 0 ? "no tick left out: the run is 2 game seconds or shorter"
+                : skip == 1 ? "left out: the first tick, the JIT's warm-up"
+                : String.format(Locale.ROOT, "left out: the first %d ticks, the JIT's warm-up", skip));
+        return String.join(System.lineSeparator(), lines);
     }
 
     private static String millis(double value) {
-        if (Double.isNaN(value)) {
-            return "n/a";
-        }
-        return String.format(Locale.ROOT, value < 0.01 ? "%.5f" : "%.3f", value);
+        return BudgetVerdict.number(value);
     }
 }

@@ -32,7 +32,7 @@ class SharedBudgetDemoTest {
         assertEquals(100, jobsPerTick(lines.get(second + 3)), 1e-9, lines.get(second + 3));
         assertTrue(lines.get(second + 1).contains("18000 decisions/s (last batch)"), lines.get(second + 1));
         assertTrue(run.out().contains("summary: 120 ticks of 3000 NPCs"), run.out());
-        assertTrue(run.out().contains("pool turn ms: p99 "), run.out());
+        assertTrue(run.out().contains("the three systems' turns in the "), run.out());
     }
 
     private static double jobsPerTick(String line) {
@@ -71,16 +71,27 @@ class SharedBudgetDemoTest {
         // a batch of 2,000 every 10 ticks: 18 batch starts, 12 of them after the first second's ticks
         DemoRun run = DemoRun.of("--npcs", "2000", "--ticks", "180", "--budget", "jobs:200", "--policy", "SISO");
         assertEquals(0, run.exitCode(), run.err());
-        Matcher turns = Pattern.compile("turn ms: p99 ([0-9.]+) \\(median [0-9.]+, max [0-9.]+\\) without a batch start"
-                + " \\(budget jobsPerTick\\(200\\), a job [0-9.]+ \\(median of each tick's turn over its jobs\\)\\),"
-                + " batch-start ticks p99 ([0-9.]+) \\(batch start alone p99 ([0-9.]+)\\) in 12 ticks;"
-                + " the first 60 ticks left out").matcher(run.out());
-        assertTrue(turns.find(), run.out());
-        // a time budget's line counts the ticks over it
+        List<String> lines = run.out().lines().toList();
+        int without = lines.indexOf(lines.stream().filter(line -> line.startsWith("decision turns in the ")).findFirst()
+                .orElseThrow());
+        assertTrue(Pattern.matches("decision turns in the 108 ticks without a batch start: median [0-9.]+ ms, p99 [0-9.]+,"
+                + " max [0-9.]+", lines.get(without)), run.out());
+        assertTrue(Pattern.matches("decision turns in the 12 ticks that started a batch: p99 [0-9.]+ ms, of which the"
+                + " batch start alone p99 [0-9.]+, one piece no time budget divides", lines.get(without + 1)), run.out());
+        assertTrue(Pattern.matches("budget jobsPerTick\\(200\\), a job [0-9.]+ ms, the median over the ticks of each"
+                + " turn over its jobs; the budget counts jobs, not milliseconds, so no turn is counted against it",
+                lines.get(without + 2)), run.out());
+        assertEquals("left out: the first 60 ticks, the JIT's warm-up", lines.get(without + 3), run.out());
+        // a time budget's lines count the ticks over it, then say what to conclude
         DemoRun timed = DemoRun.of("--npcs", "2000", "--ticks", "150", "--budget", "ms:0.01"); // never a batch a tick
         assertEquals(0, timed.exitCode(), timed.err());
-        assertTrue(Pattern.compile("budget millisPerTick\\(0.01\\), a job [0-9.]+ \\(median of each tick's turn over its"
-                + " jobs\\); \\d+ of \\d+ ticks above budget \\+ a job\\)").matcher(timed.out()).find(), timed.out());
+        List<String> timedLines = timed.out().lines().toList();
+        int count = timedLines.indexOf(timedLines.stream().filter(line -> line.startsWith("budget millisPerTick(0.01), "))
+                .findFirst().orElseThrow());
+        assertTrue(Pattern.matches("budget millisPerTick\\(0.01\\), a job [0-9.]+ ms, the median over the ticks of each"
+                + " turn over its jobs: \\d+ of the \\d+ turns without a batch start took longer than the budget plus"
+                + " a job", timedLines.get(count)), timed.out());
+        assertTrue(timedLines.get(count + 1).startsWith("So "), timed.out());
     }
 
     @ParameterizedTest
