@@ -1,6 +1,5 @@
 package io.github.ecstimeslice.demo.run;
 
-import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.SharedBudget;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.demo.scene.SharedPlan;
@@ -11,12 +10,14 @@ import java.util.Locale;
 
 /**
  * {@code --shared-budget}: the facing scene with three decision systems sharing one pool, a report
- * line per second of game time for the pool and one per system (jobs and milliseconds a tick, the
- * mean over the second's ticks, and decisions a second over the last whole batch, all from the
- * pool's reports), and a summary of the whole run, with the pool's turns split into the ticks
- * in which a system started a batch and the others. Read between ticks, the pool's "last whole
- * tick" is the one before the tick just run (a tick is whole once the next begins): the sums
- * lag a tick, and leave out the read after the first tick, which has none.
+ * line per second of game time, then a line for the pool and one per system (jobs and milliseconds
+ * a tick, the mean over the second's ticks, and decisions a second over the last whole batch, all
+ * from the pool's reports), and a summary of the whole run over the ticks after the warm-up, with
+ * the pool's turns split into the ticks in which a system started a batch and the others. The
+ * report's "decide" is the world's thread's time from before the first system's turn to after the
+ * last's; the pool's milliseconds are the systems' turns as their own clocks time them (read
+ * between ticks, of the tick just run), which leave out the time between the turns: over the same
+ * ticks, never more than "decide".
  */
 final class SharedLiveRun implements RunMode {
 
@@ -26,20 +27,21 @@ final class SharedLiveRun implements RunMode {
     private final int ticks;
     private final float delta;
     private final int ticksPerReport;
+    private final int warmUpTicks;
     private final PrintStream out;
     private final LiveTimes times;
     private final TurnSplit split;
     private final int systems = SharedPlan.SYSTEMS.length;
-    /** Per system, then the pool: jobs and milliseconds summed over this report's ticks, and over the run. */
+    /** Per system, then the pool: jobs and milliseconds summed over this report's ticks, and over the summary's. */
     private final long[] reportJobs = new long[systems + 1];
     private final double[] reportMillis = new double[systems + 1];
     private final long[] allJobs = new long[systems + 1];
     private final double[] allMillis = new double[systems + 1];
     /** Per system, the batches it had started before this tick. */
     private final long[] batchesBefore = new long[systems];
-    /** Ticks whose pool reports are summed: this report's, and the run's. */
-    private int reportPoolTicks;
-    private int allPoolTicks;
+    /** Ticks in this report, and in the summary (after the warm-up). */
+    private int reportTicks;
+    private int summaryTicks;
     private int done;
     private double lastFacingError;
 
@@ -51,14 +53,17 @@ final class SharedLiveRun implements RunMode {
         this.ticks = options.ticks();
         this.delta = options.delta();
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
-        this.split = new TurnSplit(LiveTimes.warmUpTicks(ticks, ticksPerReport));
-        this.times = new LiveTimes(LiveTimes.warmUpTicks(ticks, ticksPerReport));
+        this.warmUpTicks = LiveTimes.warmUpTicks(ticks, ticksPerReport);
+        this.split = new TurnSplit(warmUpTicks);
+        this.times = new LiveTimes(warmUpTicks);
         this.out = out;
         out.printf(Locale.ROOT, "%d NPCs, %s, shared budget %s (%s), weights %s (%s), history %d, threads %s,"
                         + " animation threads %s, %d ticks at %.0f Hz%n",
                 options.npcs(), options.policy(), plan.poolText(), pool, plan.weightsText(),
                 String.join(", ", SharedPlan.SYSTEMS), options.history(), ThreadingWords.word(options.threading()),
                 ThreadingWords.word(options.animationThreading()), ticks, options.tickRate());
+        out.println("decide: the world's thread from the first system's turn to the end of the last's; the pool's and"
+                + " each system's ms: their turns by their own clocks, without the time between the turns");
     }
 
     @Override
@@ -74,26 +79,26 @@ final class SharedLiveRun implements RunMode {
         int jobs = 0;
         boolean batchStarted = false;
         double batchStartMillis = 0;
-        boolean poolTick = done > 1; // the pool's last whole tick is the one before this: none after the first
-        if (poolTick) {
-            reportPoolTicks++;
+        boolean summed = done > warmUpTicks;
+        reportTicks++;
+        summaryTicks += summed ? 1 : 0;
+        for (int i = 0; i <= systems; i++) { // the pool's reports are of the tick just run
+            long systemJobs = i == systems ? pool.jobsLastTick() : pool.jobsLastTick(scene.budget(i));
+            double systemMillis = i == systems ? pool.millisLastTick() : pool.millisLastTick(scene.budget(i));
+            reportJobs[i] += systemJobs;
+            reportMillis[i] += systemMillis;
+            if (summed) {
+                allJobs[i] += systemJobs;
+                allMillis[i] += systemMillis;
+            }
         }
         for (int i = 0; i < systems; i++) {
-            Budget share = scene.budget(i);
-            if (poolTick) {
-                reportJobs[i] += pool.jobsLastTick(share);
-                reportMillis[i] += pool.millisLastTick(share);
-            }
             TimeslicedSystem<?, ?> system = scene.system(i);
             jobs += system.stats().jobsRunLastTick();
             if (system.stats().batchesStarted() != batchesBefore[i]) {
                 batchStarted = true;
                 batchStartMillis += system.stats().lastBatchStartMillis();
             }
-        }
-        if (poolTick) {
-            reportJobs[systems] += pool.jobsLastTick();
-            reportMillis[systems] += pool.millisLastTick();
         }
         split.add(scene.decisionNanos(), batchStarted, batchStartMillis, jobs);
         if (done % ticksPerReport == 0 || done == ticks) {
@@ -104,23 +109,19 @@ final class SharedLiveRun implements RunMode {
 
     private void report(long now) {
         lastFacingError = scene.meanFacingErrorDegrees();
-        int reportTicks = Math.max(1, reportPoolTicks);
-        out.printf(Locale.ROOT, "t=%6.1fs  %s  pool %s  facing error %5.2f°%n", done * delta,
-                times.reportText(now, "decide", "animate"),
-                usage(reportJobs[systems], reportMillis[systems], pool.decisionsPerSecond(), reportTicks),
-                lastFacingError);
+        out.printf(Locale.ROOT, "t=%6.1fs  %s  facing error %5.2f°%n", done * delta,
+                times.reportText(now, "decide", "animate"), lastFacingError);
+        out.printf(Locale.ROOT, "  %-20s %s%n", "pool " + plan.poolText() + ":", poolUsage(reportJobs[systems],
+                reportMillis[systems], pool.decisionsPerSecond(), reportTicks));
         for (int i = 0; i < systems; i++) {
-            out.printf(Locale.ROOT, "  %-9s weight %s: %s%n", SharedPlan.SYSTEMS[i], weight(i),
-                    usage(reportJobs[i], reportMillis[i], pool.decisionsPerSecond(scene.budget(i)), reportTicks));
+            out.printf(Locale.ROOT, "  %-20s %s%n", SharedPlan.SYSTEMS[i] + " weight " + weight(i) + ":",
+                    systemUsage(reportJobs[i], reportMillis[i], pool.decisionsPerSecond(scene.budget(i)), reportTicks));
         }
         for (int i = 0; i <= systems; i++) {
-            allJobs[i] += reportJobs[i];
-            allMillis[i] += reportMillis[i];
             reportJobs[i] = 0;
             reportMillis[i] = 0;
         }
-        allPoolTicks += reportPoolTicks;
-        reportPoolTicks = 0;
+        reportTicks = 0;
         times.nextReport(now);
     }
 
@@ -129,20 +130,29 @@ final class SharedLiveRun implements RunMode {
         return w == Math.rint(w) ? String.format(Locale.ROOT, "%.0f", w) : Double.toString(w);
     }
 
-    private static String usage(long jobs, double millis, double decisionsPerSecond, int ticks) {
-        return String.format(Locale.ROOT, "%8.1f jobs/tick %6.3f ms/tick %9.0f decisions/s (last batch)", jobs / (double) ticks,
-                millis / ticks, decisionsPerSecond);
+    /** The pool's jobs and milliseconds a tick over {@code ticks}, and its systems' decisions a second. */
+    static String poolUsage(long jobs, double millis, double decisionsPerSecond, int ticks) {
+        return String.format(Locale.ROOT, "%8.1f jobs/tick %6.3f ms/tick in the three turns %9.0f decisions/s over"
+                + " their last whole batches", jobs / (double) Math.max(1, ticks), millis / Math.max(1, ticks),
+                decisionsPerSecond);
+    }
+
+    /** A system's jobs and milliseconds a tick over {@code ticks}, and its decisions a second. */
+    static String systemUsage(long jobs, double millis, double decisionsPerSecond, int ticks) {
+        return String.format(Locale.ROOT, "%8.1f jobs/tick %6.3f ms/tick in its turn        %9.0f decisions/s over its"
+                + " last whole batch", jobs / (double) Math.max(1, ticks), millis / Math.max(1, ticks), decisionsPerSecond);
     }
 
     @Override
     public void finish() {
         out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs: %s; facing error %.2f° at the end%n",
                 done, scene.npcCount(), times.summaryText("decide", "animate"), lastFacingError);
-        out.printf(Locale.ROOT, "  pool %-9s %s%n", plan.poolText() + ":",
-                usage(allJobs[systems], allMillis[systems], pool.decisionsPerSecond(), Math.max(1, allPoolTicks)));
+        out.printf(Locale.ROOT, "the pool's reports over the same %d ticks:%n", summaryTicks);
+        out.printf(Locale.ROOT, "  %-20s %s%n", "pool " + plan.poolText() + ":",
+                poolUsage(allJobs[systems], allMillis[systems], pool.decisionsPerSecond(), summaryTicks));
         for (int i = 0; i < systems; i++) {
-            out.printf(Locale.ROOT, "  %-9s weight %s: %s%n", SharedPlan.SYSTEMS[i], weight(i),
-                    usage(allJobs[i], allMillis[i], pool.decisionsPerSecond(scene.budget(i)), Math.max(1, allPoolTicks)));
+            out.printf(Locale.ROOT, "  %-20s %s%n", SharedPlan.SYSTEMS[i] + " weight " + weight(i) + ":",
+                    systemUsage(allJobs[i], allMillis[i], pool.decisionsPerSecond(scene.budget(i)), summaryTicks));
         }
         out.println(split.summary("the three systems' turns", "pool " + plan.poolText(),
                 plan.millis() ? plan.amount() : Double.NaN));

@@ -23,16 +23,47 @@ class SharedBudgetDemoTest {
         assertTrue(run.out().contains("shared budget jobs:600 (SharedBudget.jobsPerTick(600)), weights 3:2:1"), run.out());
         List<String> lines = run.out().lines().collect(Collectors.toList());
         int second = lines.indexOf(lines.stream().filter(line -> line.startsWith("t=   2.0s")).findFirst().orElseThrow());
-        assertEquals(600, jobsPerTick(lines.get(second)), 1e-9, lines.get(second));
-        assertTrue(lines.get(second + 1).startsWith("  facing    weight 3:"), run.out());
-        assertEquals(300, jobsPerTick(lines.get(second + 1)), 1e-9, lines.get(second + 1));
-        assertTrue(lines.get(second + 2).startsWith("  alertness weight 2:"), run.out());
-        assertEquals(200, jobsPerTick(lines.get(second + 2)), 1e-9, lines.get(second + 2));
-        assertTrue(lines.get(second + 3).startsWith("  wander    weight 1:"), run.out());
-        assertEquals(100, jobsPerTick(lines.get(second + 3)), 1e-9, lines.get(second + 3));
-        assertTrue(lines.get(second + 1).contains("18000 decisions/s (last batch)"), lines.get(second + 1));
+        assertTrue(lines.get(second + 1).startsWith("  pool jobs:600:      "), run.out());
+        assertEquals(600, jobsPerTick(lines.get(second + 1)), 1e-9, lines.get(second + 1));
+        assertTrue(lines.get(second + 1).contains(" ms/tick in the three turns "), lines.get(second + 1));
+        assertTrue(lines.get(second + 2).startsWith("  facing weight 3:    "), run.out());
+        assertEquals(300, jobsPerTick(lines.get(second + 2)), 1e-9, lines.get(second + 2));
+        assertTrue(lines.get(second + 3).startsWith("  alertness weight 2: "), run.out());
+        assertEquals(200, jobsPerTick(lines.get(second + 3)), 1e-9, lines.get(second + 3));
+        assertTrue(lines.get(second + 4).startsWith("  wander weight 1:    "), run.out());
+        assertEquals(100, jobsPerTick(lines.get(second + 4)), 1e-9, lines.get(second + 4));
+        assertTrue(lines.get(second + 2).contains(" ms/tick in its turn "), lines.get(second + 2));
+        assertTrue(lines.get(second + 2).contains(" 18000 decisions/s over its last whole batch"), lines.get(second + 2));
         assertTrue(run.out().contains("summary: 120 ticks of 3000 NPCs"), run.out());
         assertTrue(run.out().contains("the three systems' turns in the "), run.out());
+    }
+
+    @Test
+    void thePoolsTimeIsOverTheSameTicksAsDecideAndNeverMoreForItLeavesOutTheTimeBetweenTheTurns() {
+        DemoRun run = DemoRun.of("--shared-budget", "jobs:600", "--npcs", "3000", "--ticks", "180");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("decide: the world's thread from the first system's turn to the end of the last's;"
+                + " the pool's and each system's ms: their turns by their own clocks, without the time between the turns"),
+                run.out());
+        List<String> lines = run.out().lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher decide = Pattern.compile("\\(decide +([0-9.]+), animate").matcher(lines.get(i));
+            if (!decide.find()) {
+                continue;
+            }
+            // each second's line is followed by the pool's, the summary by a line naming its ticks, then the pool's
+            String poolLine = lines.get(i + 1).startsWith("the pool's reports over the same ") ? lines.get(i + 2)
+                    : lines.get(i + 1);
+            assertTrue(poolLine.startsWith("  pool jobs:600:"), poolLine);
+            Matcher pool = Pattern.compile("([0-9.]+) ms/tick in the three turns").matcher(poolLine);
+            assertTrue(pool.find(), poolLine);
+            // the pool times the turns only, the world's thread the turns and the time between them
+            assertTrue(Double.parseDouble(pool.group(1)) <= Double.parseDouble(decide.group(1)),
+                    lines.get(i) + "\n" + poolLine);
+        }
+        assertTrue(Pattern.compile("summary: 180 ticks of 3000 NPCs: [^\\n]* over the 120 ticks after the first 60")
+                .matcher(run.out()).find(), run.out());
+        assertTrue(run.out().contains("the pool's reports over the same 120 ticks:"), run.out());
     }
 
     private static double jobsPerTick(String line) {
