@@ -264,6 +264,11 @@ public final class MazeScene implements TickedScene {
             costSum = 0;
         }
 
+        /** Agents planned at least once, whether or not their latest plan found a path. */
+        public int planned() {
+            return planned;
+        }
+
         /** Agents whose latest plan found a path. */
         public int withPath() {
             return withPath;

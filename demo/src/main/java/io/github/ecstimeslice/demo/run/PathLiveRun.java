@@ -34,7 +34,6 @@ final class PathLiveRun implements RunMode {
     private long withPathSum;
     private double pathCellsSum;
     private double lastMeanAge;
-    private int lastWithPath;
 
     PathLiveRun(RunOptions options, PrintStream out) {
         this.scene = options.mazeScene(options.policy(), options.budget(), options.threading())
@@ -90,7 +89,6 @@ final class PathLiveRun implements RunMode {
                 (paths - pathsBefore) / (times.reportTicks * (double) delta), routes);
         if (samples > 0) {
             lastMeanAge = ageSum / samples;
-            lastWithPath = (int) Math.round((double) withPathSum / samples);
         }
         pathsBefore = paths;
         times.nextReport(now);
@@ -103,11 +101,40 @@ final class PathLiveRun implements RunMode {
 
     @Override
     public void finish() {
+        double seconds = done * (double) delta;
+        double pathsPerSecond = scene.pathsPlanned() / seconds;
         out.printf(Locale.ROOT, "summary: %d ticks of %d agents: %s; %d paths planned (%.0f a game second),"
-                        + " path age %.3f s and %d with a path at the end%n",
-                done, scene.agentCount(), times.summaryText("plan", "walk"), scene.pathsPlanned(),
-                scene.pathsPlanned() / (done * (double) delta), lastMeanAge, lastWithPath);
+                        + " path age %.3f s over the last second%n",
+                done, scene.agentCount(), times.summaryText("plan", "walk"), scene.pathsPlanned(), pathsPerSecond,
+                lastMeanAge);
+        scene.measure(measures);
+        out.println(withAPath(scene.agentCount(), measures.planned(), measures.withPath(), pathsPerSecond));
         out.println(turns.summary("planning turns", budgetText, budgetMillis));
         scene.dispose();
+    }
+
+    /**
+     * The agents with a path at the end, and in words why the others have none: of {@code agents},
+     * {@code planned} were planned at least once and {@code withPath} found a path, at
+     * {@code pathsPerSecond} over the run. An agent not planned yet waits for its turn in the first
+     * batch, standing still.
+     */
+    static String withAPath(int agents, int planned, int withPath, double pathsPerSecond) {
+        String count = String.format(Locale.ROOT, "at the end: %d of %d agents with a path", withPath, agents);
+        if (withPath == agents) {
+            return count + ". Every agent has a path to walk.";
+        }
+        StringBuilder why = new StringBuilder(count).append('.');
+        if (planned < agents) {
+            why.append(String.format(Locale.ROOT, " %d have not been planned yet: a batch plans each agent once, and at"
+                    + " %.0f paths a game second a batch of %d takes about %.1f s; until its turn in the first batch an"
+                    + " agent stands still. A larger --budget plans them sooner.",
+                    agents - planned, pathsPerSecond, agents, agents / pathsPerSecond));
+        }
+        if (withPath < planned) {
+            why.append(String.format(Locale.ROOT, " %d were planned but their latest search found no path.",
+                    planned - withPath));
+        }
+        return why.toString();
     }
 }

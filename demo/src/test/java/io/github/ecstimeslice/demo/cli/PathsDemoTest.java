@@ -48,6 +48,19 @@ class PathsDemoTest {
     }
 
     @Test
+    void theSummarySaysWhyAgentsHaveNoPathYet() {
+        // a search a tick: 120 of 300 agents planned in two seconds, the first batch takes five
+        DemoRun run = DemoRun.of("--scene", "paths", "--npcs", "300", "--maze", "64x64", "--ticks", "120",
+                "--budget", "jobs:1");
+        assertEquals(0, run.exitCode(), run.err());
+        Matcher end = Pattern.compile("at the end: (\\d+) of 300 agents with a path\\. 180 have not been planned yet:"
+                + " a batch plans each agent once, and at 60 paths a game second a batch of 300 takes about 5\\.0 s;"
+                + " until its turn in the first batch an agent stands still\\.").matcher(run.out());
+        assertTrue(end.find(), run.out());
+        assertTrue(Integer.parseInt(end.group(1)) <= 120, end.group());
+    }
+
+    @Test
     void theComparisonHasTheSpikeGdxAisQueueAndOursOnBothThreadings() {
         DemoRun run = DemoRun.of("--scene", "paths", "--compare", "--npcs", "200", "--maze", "64x64", "--ticks", "120",
                 "--budget", "ms:1");
