@@ -130,7 +130,8 @@ public final class DemoMain implements Callable<Integer> {
     private boolean decideSoon;
 
     @Option(names = "--compare", description = "compare update-all, the four policies and IntervalIteratingSystem"
-            + " (with --churn, each policy also with newcomers decided soon)")
+            + " (with --churn, each policy also with newcomers decided soon), ticked in turn over 5 rounds: each"
+            + " timing the median of the rounds with their range, and in words whether the ranges are apart")
     private boolean compare;
 
     @Option(names = "--tiers", paramLabel = "P0,P1,...",
@@ -293,14 +294,15 @@ public final class DemoMain implements Callable<Integer> {
         }
     }
 
-    /** Refuses a scene the heap or the history cannot hold, before building it takes minutes and fails. */
+    /** Refuses scenes the heap or the history cannot hold, before building them takes minutes and fails. */
     private void checkMemory() {
-        double needed = npcs * (BYTES_PER_NPC + BYTES_PER_KEPT_DECISION * (double) history) * GROWTH_HEADROOM;
+        int scenes = scenesAtOnce();
+        double needed = scenes * npcs * (BYTES_PER_NPC + BYTES_PER_KEPT_DECISION * (double) history) * GROWTH_HEADROOM;
         long heap = Runtime.getRuntime().maxMemory();
         if (needed > heap) {
-            throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d needs about %s of heap, more than the %s"
+            throw usage(String.format(Locale.ROOT, "--npcs %d with --history %d needs about %s of heap%s, more than the %s"
                     + " this JVM may use: run java -Xmx%s or more, or ask for fewer NPCs", npcs, history, bytes(needed),
-                    bytes(heap), xmx(needed)));
+                    forScenes(scenes), bytes(heap), xmx(needed)));
         }
         int highestId = DecisionHistory.highestEntityId(history);
         if (npcs > highestId) { // the NPCs are entities 1 to npcs
@@ -309,6 +311,26 @@ public final class DemoMain implements Callable<Integer> {
         }
     }
 
+
+    /**
+     * The facing scenes a run holds at once: one, or a comparison's contenders, which all live
+     * through its rounds (update-all, four policies and interval; with churn the policies twice;
+     * two with tiers or a shared budget).
+     */
+    private int scenesAtOnce() {
+        if (!compare) {
+            return 1;
+        }
+        if (shared != null || tierPeriods != null) {
+            return 2;
+        }
+        return churn != null ? 10 : 6;
+    }
+
+    /** Words after a heap estimate for {@code scenes} scenes at once: none for one. */
+    private static String forScenes(int scenes) {
+        return scenes == 1 ? "" : " for the comparison's " + scenes + " scenes at once";
+    }
 
     /** The -Xmx to ask for {@code needed} bytes, with a tenth to spare. */
     private static String xmx(double needed) {

@@ -13,26 +13,37 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code --compare}: the same scene, one row after another in one process: every NPC deciding
- * every tick, the four policies at the chosen budget, and artemis's IntervalIteratingSystem
- * deciding for everyone at once at the same average rate (measured on the AIAO row). Each row
- * warms up, then measures tick time (mean, p99), decision time, facing error and decision age.
+ * {@code --compare}: the same scene decided several ways, in one process: every NPC deciding every
+ * tick, the four policies at the chosen budget, and artemis's IntervalIteratingSystem deciding for
+ * everyone at once at the same average rate (AIAO's, read once its warm-up is done, so the interval
+ * system is built and warmed up after the others). The deciders are ticked in rounds
+ * ({@link RoundsRun}): each warms up, then each round ticks every decider for a span in turn, so a
+ * slow spell of the machine hits all of them alike. Tick time (mean, p99, max) and deciding time
+ * are given as the median over the rounds with their range, facing error and decision age over all
+ * the measured ticks; then, in words, whether each policy's p99 tick is clearly apart from the
+ * interval system's.
  *
  * <p>With churn, NPCs die and spawn in every row alike, each policy's row is followed by the same
  * with newcomers decided soon ({@code setDecideNewcomersSoon(true)}), and two more columns give,
  * for the newcomers that joined during the measured ticks, the ticks from join to first decision
- * (mean and max) and how many were decided, died before their first decision, or still wait. A
- * row's ticks go on past the measured ones, untimed, until those newcomers are decided (at most
- * as many ticks again), so the slow ones count too.
+ * (mean and max) and how many were decided, died before their first decision, or still wait. After
+ * the rounds each decider's ticks go on, untimed, until those newcomers are decided (at most as
+ * many ticks again), so the slow ones count too.
  */
-final class CompareRun extends RowRun<Scene> {
+final class CompareRun extends RoundsRun<Scene> {
 
     /**
-     * One row of the table: a decider's measured ticks and what its decisions cost and bought; with
+     * One row of the table: a decider's measured ticks, round after round, the tick's mean, p99 and
+     * max and the deciding time a tick over the rounds, and what its decisions cost and bought; with
      * churn, its newcomers' first decisions ({@code waits}, null without churn).
      */
-    record Row(String name, TickTimes times, double decisionMillis, double decisionsPerSecond,
-               double facingErrorDegrees, double maxAgeSeconds, Waits waits) {
+    record Row(String name, TickTimes times, Spread meanTick, Spread p99Tick, Spread maxTick, Spread decide,
+               double decisionsPerSecond, double facingErrorDegrees, double maxAgeSeconds, Waits waits) {
+
+        /** Deciding milliseconds a tick, the median over the rounds. */
+        double decisionMillis() {
+            return decide.median();
+        }
     }
 
     /** The newcomers' first decisions in a row: counted, decided (and their waits), died first, still waiting. */
@@ -45,36 +56,75 @@ final class CompareRun extends RowRun<Scene> {
         }
     }
 
-    /** A row to run: its decider (update-all, a policy, interval) and, for a policy, whether newcomers are decided soon. */
+    /** A decider to run: update-all, a policy, interval; for a policy, whether newcomers are decided soon. */
     private record Plan(String decider, IoPolicy policy, boolean decideSoon) {
+    }
+
+    /** What one decider adds up while measured: deciding time per round, facing error and decision age samples. */
+    private static final class Tally {
+        final long[] decisionNanos;
+        double errorSum;
+        int errorSamples;
+        double maxAgeSeconds;
+        int extraTicks;
+
+        Tally(int rounds) {
+            decisionNanos = new long[rounds];
+        }
     }
 
     /** The scene, the budget and history of the policies' rows, the measured ticks, the plot file. */
     private final RunOptions options;
     private final int npcs;
     private final PrintStream out;
-    private final List<Row> rows = new ArrayList<>();
-    private final List<Plan> plan = new ArrayList<>();
+    private final List<Plan> plan;
+    private final Tally[] tallies;
+    private final Row[] rows;
     private final String title;
     /** The NPCs that die and spawn a second; 0 without churn. */
     private final double churn;
-    /** Ticks run past the measured ones while the row's newcomers wait. */
-    private int extraTicks;
-
-    private int row;
-    private String rowName;
-    private double rowMaxAgeSeconds;
-    private long decisionNanos;
-    private double errorSum;
-    private int errorSamples;
+    private final int measuredTicks;
+    /** The AIAO decider, whose rate the interval system is given, and the interval system. */
+    private final int aiao;
+    private final int interval;
     private double intervalSeconds = -1;
 
     CompareRun(RunOptions options, PrintStream out) {
-        super(Math.max(60, options.ticks() / 5), options.ticks(), options.delta());
+        this(options, out, plans(options.churn()));
+    }
+
+    private CompareRun(RunOptions options, PrintStream out, List<Plan> plan) {
+        super(plan.size(), Math.max(60, options.ticks() / 5), options.ticks(), options.delta(), out);
         this.options = options;
         this.npcs = options.npcs();
         this.out = out;
         this.churn = options.churn();
+        this.plan = plan;
+        this.measuredTicks = rounds * spanTicks;
+        this.aiao = 1;
+        this.interval = plan.size() - 1;
+        schedule.late(interval);
+        tallies = new Tally[plan.size()];
+        for (int c = 0; c < tallies.length; c++) {
+            tallies[c] = new Tally(rounds);
+        }
+        rows = new Row[plan.size()];
+        this.title = String.format(Locale.ROOT, "tick time of each decider: %,d NPCs, budget %s, threads %s", npcs,
+                options.budget(), ThreadingWords.word(options.threading()));
+        out.printf(Locale.ROOT, "compare: %d NPCs, budget %s, history %d, threads %s, animation threads %s; each decider"
+                        + " warmed up %d ticks, then measured in %d rounds of %d ticks, the deciders in turn, every"
+                        + " other round backwards%n", npcs, options.budget(), options.history(),
+                ThreadingWords.word(options.threading()), ThreadingWords.word(options.animationThreading()), warmupTicks,
+                rounds, spanTicks);
+        if (churn > 0) {
+            out.printf(Locale.ROOT, "churn: %s NPCs die and as many spawn each second, the same in every row%n",
+                    LiveRun.number(churn));
+        }
+    }
+
+    /** The deciders: update-all, each policy (and with churn, each again deciding newcomers soon), interval. */
+    private static List<Plan> plans(double churn) {
+        List<Plan> plan = new ArrayList<>();
         plan.add(new Plan("update-all", null, false));
         for (IoPolicy policy : IoPolicy.values()) {
             plan.add(new Plan(policy.name(), policy, false));
@@ -83,127 +133,137 @@ final class CompareRun extends RowRun<Scene> {
             }
         }
         plan.add(new Plan("interval", null, false));
-        this.title = String.format(Locale.ROOT, "tick time of each decider: %,d NPCs, budget %s, threads %s", npcs,
-                options.budget(), ThreadingWords.word(options.threading()));
-        out.printf(Locale.ROOT, "compare: %d NPCs, budget %s, history %d, threads %s, animation threads %s, %d warm-up + %d measured ticks a row%n",
-                npcs, options.budget(), options.history(), ThreadingWords.word(options.threading()),
-                ThreadingWords.word(options.animationThreading()), warmupTicks, measuredTicks);
-        if (churn > 0) {
-            out.printf(Locale.ROOT, "churn: %s NPCs die and as many spawn each second, the same in every row%n",
-                    LiveRun.number(churn));
-        }
+        return plan;
     }
 
     @Override
-    void warmedUp() {
+    Scene build(int contender) {
+        Plan planned = plan.get(contender);
+        Scene next;
+        if (planned.policy() != null) {
+            next = Scene.timesliced(npcs, options.seed(), planned.policy(), options.budget(), options.history(),
+                    options.threading(), null, churn);
+            if (planned.decideSoon()) {
+                next.decideNewcomersSoon();
+            }
+        } else if (contender == 0) {
+            next = Scene.updateAll(npcs, options.seed(), churn);
+        } else {
+            intervalSeconds = npcs / aiaoRate();
+            next = Scene.interval(npcs, options.seed(), (float) intervalSeconds, churn);
+        }
+        if (next.newcomers() != null) {
+            next.newcomers().count(false); // from the measured ticks on
+        }
+        return next.animateOn(options.animationThreading());
+    }
+
+    /**
+     * AIAO's decisions a second after its warm-up: over its last whole batch, or, before one has
+     * ended, over the warm-up's ticks; every NPC every tick if it decided nothing.
+     */
+    private double aiaoRate() {
+        FaceTargetSystem decisions = scene(aiao).decisions();
+        double rate = decisions.stats().decisionsPerSecond();
+        if (rate > 0) {
+            return rate;
+        }
+        double warmUpRate = decisions.stats().jobsRunTotal() / (warmupTicks * (double) delta);
+        return warmUpRate > 0 ? warmUpRate : npcs / (double) delta;
+    }
+
+    @Override
+    String name(int contender) {
+        return contender == interval ? String.format(Locale.ROOT, "interval %.3fs", intervalSeconds)
+                : plan.get(contender).decider();
+    }
+
+    @Override
+    void warmedUp(int contender, Scene scene) {
         if (scene.newcomers() != null) {
             scene.newcomers().count(true);
         }
     }
 
     @Override
-    void measuredEnded() {
-        if (scene.newcomers() != null) {
+    void measured(int contender, int round, Scene scene) {
+        tallies[contender].decisionNanos[round] += scene.decisionNanos();
+    }
+
+    @Override
+    void sample(int contender, Scene scene) {
+        Tally tally = tallies[contender];
+        if (scene.measuresAges()) {
+            scene.measureDecisionAges();
+            tally.maxAgeSeconds = Math.max(tally.maxAgeSeconds, scene.maxDecisionAgeSeconds());
+        } else {
+            tally.maxAgeSeconds = Double.NaN; // no history: the ages are not kept
+        }
+        tally.errorSum += scene.meanFacingErrorDegrees();
+        tally.errorSamples++;
+    }
+
+    @Override
+    void spanEnded(int contender, int round, Scene scene) {
+        if (round == rounds - 1 && scene.newcomers() != null) {
             scene.newcomers().count(false); // the newcomers of the measured ticks are counted, no later ones
         }
     }
 
     @Override
-    boolean needsMoreTicks() {
+    boolean needsMoreTicks(int contender, Scene scene) {
         Newcomers newcomers = scene.newcomers();
         return newcomers != null && scene.seesNewcomersDecisions() && newcomers.waiting() > 0
-                && extraTicks++ < measuredTicks;
+                && tallies[contender].extraTicks++ < measuredTicks;
     }
 
     @Override
-    void measured() {
-        decisionNanos += scene.decisionNanos();
-    }
-
-    @Override
-    void sample() {
-        if (scene.measuresAges()) {
-            scene.measureDecisionAges();
-            rowMaxAgeSeconds = Math.max(rowMaxAgeSeconds, scene.maxDecisionAgeSeconds());
-        } else {
-            rowMaxAgeSeconds = Double.NaN; // no history: the ages are not kept
-        }
-        errorSum += scene.meanFacingErrorDegrees();
-        errorSamples++;
-    }
-
-    @Override
-    boolean finished() {
-        return row == plan.size();
-    }
-
-    @Override
-    Scene startRow() {
-        Plan planned = plan.get(row);
-        Scene next;
-        if (planned.policy() != null) {
-            rowName = planned.decider();
-            next = Scene.timesliced(npcs, options.seed(), planned.policy(), options.budget(), options.history(),
-                    options.threading(), null, churn);
-            if (planned.decideSoon()) {
-                next.decideNewcomersSoon();
-            }
-        } else if (planned.decider().equals("update-all")) {
-            rowName = "update-all";
-            next = Scene.updateAll(npcs, options.seed(), churn);
-        } else {
-            rowName = String.format(Locale.ROOT, "interval %.3fs", intervalSeconds);
-            next = Scene.interval(npcs, options.seed(), (float) intervalSeconds, churn);
-        }
-        if (next.newcomers() != null) {
-            next.newcomers().count(false); // from the measured ticks on
-        }
-        extraTicks = 0;
-        decisionNanos = 0;
-        rowMaxAgeSeconds = 0;
-        errorSum = 0;
-        errorSamples = 0;
-        return next.animateOn(options.animationThreading());
-    }
-
-    @Override
-    void endRow() {
+    void ended(int contender, Scene scene) {
         double decisionsPerSecond;
         FaceTargetSystem decisions = scene.decisions();
         if (decisions != null) {
             decisionsPerSecond = decisions.stats().decisionsPerSecond();
-            if (decisions.policy() == IoPolicy.AIAO && !plan.get(row).decideSoon()) {
-                double rate = decisionsPerSecond > 0 ? decisionsPerSecond : npcs / (double) delta;
-                intervalSeconds = npcs / rate;
-            }
-        } else if (row == 0) { // update-all
-            decisionsPerSecond = npcs / (double) delta;
-        } else { // interval
+        } else if (contender == interval) {
             decisionsPerSecond = npcs / intervalSeconds;
+        } else { // update-all
+            decisionsPerSecond = npcs / (double) delta;
+        }
+        Tally tally = tallies[contender];
+        double[] decide = new double[rounds];
+        for (int round = 0; round < rounds; round++) {
+            decide[round] = tally.decisionNanos[round] / 1e6 / spanTicks;
         }
         Newcomers newcomers = scene.newcomers();
-        rows.add(new Row(rowName, times, decisionNanos / 1e6 / measuredTicks, decisionsPerSecond,
-                errorSamples == 0 ? 0 : errorSum / errorSamples, rowMaxAgeSeconds,
-                newcomers == null ? null : Waits.of(newcomers, scene.seesNewcomersDecisions())));
-        out.printf(Locale.ROOT, "  measured %s%n", rowName);
-        row++;
+        rows[contender] = new Row(name(contender), times(contender), spreadOf(contender, TickTimes::meanMillis),
+                spreadOf(contender, t -> t.percentileMillis(99)), spreadOf(contender, TickTimes::maxMillis),
+                Spread.of(decide), decisionsPerSecond, tally.errorSamples == 0 ? 0 : tally.errorSum / tally.errorSamples,
+                tally.maxAgeSeconds, newcomers == null ? null : Waits.of(newcomers, scene.seesNewcomersDecisions()));
     }
 
     @Override
     public void finish() throws IOException {
         out.println();
         boolean churned = churn > 0;
+        out.printf(Locale.ROOT, "tick and deciding times: the median of the %d rounds, then the range of the rounds'"
+                + " figures, least to most%n", rounds);
         out.println("| decider | mean tick ms | p99 tick ms | max tick ms | decide ms/tick | decisions/s | mean facing error | max decision age |"
                 + (churned ? " join to first decision, ticks: mean / max | newcomers: decided, died first, still waiting |" : ""));
         out.println("|---|---:|---:|---:|---:|---:|---:|---:|" + (churned ? "---:|---:|" : ""));
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.3f | %.0f | %.2f° | %s |%s%n",
-                    r.name(), r.times().meanMillis(), r.times().percentileMillis(99), r.times().maxMillis(),
-                    r.decisionMillis(), r.decisionsPerSecond(), r.facingErrorDegrees(), seconds(r.maxAgeSeconds()),
+            out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %.0f | %.2f° | %s |%s%n", r.name(),
+                    r.meanTick().text("%.3f"), r.p99Tick().text("%.3f"), r.maxTick().text("%.3f"),
+                    r.decide().text("%.3f"), r.decisionsPerSecond(), r.facingErrorDegrees(), seconds(r.maxAgeSeconds()),
                     churned ? waits(r.waits()) : "");
         }
+        out.println();
+        out.println("what the rounds show, each policy against the interval system deciding for everyone at once:");
+        Row all = rows[interval];
+        for (int c = 1; c < interval; c++) {
+            out.println(CompareVerdict.of("p99 tick", "%.3f", "ms", rows[c].name(), rows[c].p99Tick(), all.name(),
+                    all.p99Tick()));
+        }
         if (options.plotFile() != null) {
-            ComparePlot.write(rows, title, options.plotFile());
+            ComparePlot.write(List.of(rows), title, options.plotFile());
             out.printf(Locale.ROOT, "plot: %s%n", options.plotFile());
         }
     }

@@ -33,6 +33,17 @@ public final class TickTimes {
         return nanos[i];
     }
 
+    /** A copy of the kept ticks {@code from} (inclusive) to {@code to} (exclusive), in their order. */
+    public TickTimes slice(int from, int to) {
+        if (from < 0 || to > count || from > to) {
+            throw new IndexOutOfBoundsException("ticks " + from + " to " + to + " of " + count);
+        }
+        TickTimes slice = new TickTimes(to - from);
+        System.arraycopy(nanos, from, slice.nanos, 0, to - from);
+        slice.count = to - from;
+        return slice;
+    }
+
     /** The mean tick, in milliseconds; 0 with no ticks. */
     public double meanMillis() {
         long sum = 0;

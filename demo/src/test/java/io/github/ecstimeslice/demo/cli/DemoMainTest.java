@@ -252,6 +252,42 @@ class DemoMainTest {
             for (int c = 1; c <= 8; c++) {
                 assertTrue(!cells[c].isBlank(), "column " + c + " filled: " + row);
             }
+            for (int c = 2; c <= 5; c++) { // the tick and deciding times: a median over the rounds, then their range
+                assertTrue(cells[c].trim().matches("[0-9.]+ \\([0-9.]+ to [0-9.]+\\)"), "column " + c + ": " + row);
+            }
+        }
+    }
+
+    @Test
+    void aComparisonWhoseSixScenesTheHeapCannotHoldIsRefusedThoughOneWouldFit() {
+        // NPCs whose one scene needs half the heap: the comparison keeps its six deciders' scenes at once
+        long npcs = Runtime.getRuntime().maxMemory() / 2 / (240 * 3 / 2);
+        // a bad --plot too: a run that got past the heap check stops there, before any work
+        DemoRun run = demo("--compare", "--npcs", Long.toString(npcs), "--history", "0", "--plot", "x.txt");
+        run.assertOneLineError("--npcs " + npcs + " with --history 0 needs about");
+        assertTrue(run.err().contains(" of heap for the comparison's 6 scenes at once, more than the "), run.err());
+    }
+
+    @Test
+    void theComparisonTicksTheDecidersInTurnOverRoundsAndSaysWhatTheRoundsShow() {
+        DemoRun run = demo("--compare", "--npcs", "400", "--ticks", "120", "--budget", "jobs:40");
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> rounds = run.out().lines().filter(line -> line.startsWith("  round ")).toList();
+        String forward = "update-all, AIAO, SIAO, SISO, AISO, interval 0.167s";
+        String backward = "interval 0.167s, AISO, SISO, SIAO, AIAO, update-all";
+        assertEquals(List.of("  round 1 of 5 measured: " + forward, "  round 2 of 5 measured: " + backward,
+                "  round 3 of 5 measured: " + forward, "  round 4 of 5 measured: " + backward,
+                "  round 5 of 5 measured: " + forward), rounds, run.out());
+        assertTrue(run.out().contains("measured in 5 rounds of 24 ticks, the deciders in turn"), run.out());
+        List<String> verdicts = run.out().lines().filter(line -> line.startsWith("p99 tick: ")).toList();
+        assertEquals(4, verdicts.size(), "each policy against the interval system: " + run.out());
+        for (int i = 0; i < 4; i++) {
+            String verdict = verdicts.get(i);
+            assertTrue(verdict.startsWith("p99 tick: " + List.of("AIAO", "SIAO", "SISO", "AISO").get(i) + " "), verdict);
+            assertTrue(verdict.contains(" against interval 0.167s ") && verdict.contains(" over 5 rounds: "), verdict);
+            assertTrue(verdict.contains(": the ranges overlap, so no clear difference on this machine")
+                    || verdict.endsWith(" was lower in every round, a clear difference.")
+                    || verdict.endsWith(" was higher in every round, a clear difference."), verdict);
         }
     }
 
