@@ -10,54 +10,46 @@ import java.util.Locale;
 /**
  * {@code --shared-budget ... --compare}: the shared scene's three decision systems with budgets of
  * their own, the pool split by the weights ({@code jobs:200, jobs:133, jobs:67} for
- * {@code jobs:400} and 3:2:1), against the same three sharing the pool, in one process as
- * {@link CompareRun}'s rows are: whole ticks (mean, p99), deciding time, the decisions a second
- * each system made over the measured ticks, and the mean facing error. Each runs twice, in the
- * order separate, shared, shared, separate, and its row gives both runs' ticks: the first run
- * pays the JIT's warm-up of the three systems, and the machine's drift over the four cancels.
+ * {@code jobs:400} and 3:2:1), against the same three sharing the pool, in one process, ticked in
+ * rounds ({@link RoundsRun}): both warm up in turn, then each round ticks each for a span, so the
+ * machine's drift hits both alike. Whole ticks (mean, p99) and deciding time are the median over
+ * the rounds with their range; the decisions a second each system made and the mean facing error
+ * are over all the measured ticks. Then, in words, whether the two differ clearly in p99 tick and
+ * in deciding time.
  */
-final class SharedCompareRun extends RowRun<SharedScene> {
+final class SharedCompareRun extends RoundsRun<SharedScene> {
 
     private static final int SYSTEMS = SharedPlan.SYSTEMS.length;
-    /** Which runs share the pool: separate, shared, shared, separate. */
-    private static final boolean[] SHARED_RUNS = {false, true, true, false};
+    private static final int SEPARATE = 0;
+    private static final int SHARED = 1;
 
     private final RunOptions options;
     private final SharedPlan plan;
     private final PrintStream out;
-    /** Per row (0 separate, 1 shared): both runs' measured ticks and sums. */
-    private final TickTimes[] rowTimes = new TickTimes[2];
-    private final long[] rowDecisionNanos = new long[2];
-    private final long[][] rowJobs = new long[2][SYSTEMS];
-    private final int[] rowTicks = new int[2];
-    private final double[] rowErrorSums = new double[2];
-    private final int[] rowErrorSamples = new int[2];
-    private final long[] jobsAtStart = new long[SYSTEMS];
-    private int run;
+    /** Per contender: deciding nanoseconds per round; jobs per system over the measured ticks; facing error samples. */
+    private final long[][] decisionNanos;
+    private final long[][] jobs = new long[2][SYSTEMS];
+    private final long[][] jobsAtSpanStart = new long[2][SYSTEMS];
+    private final double[] errorSums = new double[2];
+    private final int[] errorSamples = new int[2];
 
     SharedCompareRun(RunOptions options, PrintStream out) {
-        super(Math.max(60, options.ticks() / 5), options.ticks(), options.delta());
+        super(2, Math.max(60, options.ticks() / 5), options.ticks(), options.delta(), out);
         this.options = options;
         this.plan = options.shared();
         this.out = out;
-        for (int row = 0; row < 2; row++) {
-            rowTimes[row] = new TickTimes(2 * measuredTicks);
-        }
+        this.decisionNanos = new long[2][rounds];
         out.printf(Locale.ROOT, "compare: %d NPCs, %s, %s (%s) separately against shared %s weights %s, history %d,"
-                        + " threads %s, animation threads %s, %d warm-up + %d measured ticks a run; runs separate,"
-                        + " shared, shared, separate%n",
+                        + " threads %s, animation threads %s; each warmed up %d ticks, then measured in %d rounds of %d"
+                        + " ticks, the two in turn%n",
                 options.npcs(), options.policy(), String.join(", ", SharedPlan.SYSTEMS), plan.separateText(),
                 plan.poolText(), plan.weightsText(), options.history(), ThreadingWords.word(options.threading()),
-                ThreadingWords.word(options.animationThreading()), warmupTicks, measuredTicks);
-    }
-
-    private int row() {
-        return SHARED_RUNS[run] ? 1 : 0;
+                ThreadingWords.word(options.animationThreading()), warmupTicks, rounds, spanTicks);
     }
 
     @Override
-    SharedScene startRow() {
-        SharedScene next = SHARED_RUNS[run]
+    SharedScene build(int contender) {
+        SharedScene next = contender == SHARED
                 ? SharedScene.shared(options.npcs(), options.seed(), options.policy(), plan.newPool(), plan.weights(),
                 options.history(), options.threading())
                 : SharedScene.separate(options.npcs(), options.seed(), options.policy(), plan.separateBudgets(),
@@ -66,56 +58,74 @@ final class SharedCompareRun extends RowRun<SharedScene> {
     }
 
     @Override
-    void warmedUp() {
+    String name(int contender) {
+        return contender == SEPARATE ? "separate" : "shared";
+    }
+
+    /** A contender's budgets, for the table. */
+    private String budgets(int contender) {
+        return contender == SEPARATE ? "separate " + plan.separateText()
+                : "shared " + plan.poolText() + ", weights " + plan.weightsText();
+    }
+
+    @Override
+    void spanStarting(int contender, int round, SharedScene scene) {
         for (int i = 0; i < SYSTEMS; i++) {
-            jobsAtStart[i] = scene.system(i).stats().jobsRunTotal();
+            jobsAtSpanStart[contender][i] = scene.system(i).stats().jobsRunTotal();
         }
     }
 
     @Override
-    void measured() {
-        rowDecisionNanos[row()] += scene.decisionNanos();
+    void measured(int contender, int round, SharedScene scene) {
+        decisionNanos[contender][round] += scene.decisionNanos();
     }
 
     @Override
-    void sample() {
-        rowErrorSums[row()] += scene.meanFacingErrorDegrees();
-        rowErrorSamples[row()]++;
+    void sample(int contender, SharedScene scene) {
+        errorSums[contender] += scene.meanFacingErrorDegrees();
+        errorSamples[contender]++;
     }
 
     @Override
-    void endRow() {
-        int row = row();
+    void spanEnded(int contender, int round, SharedScene scene) {
         for (int i = 0; i < SYSTEMS; i++) {
-            rowJobs[row][i] += scene.system(i).stats().jobsRunTotal() - jobsAtStart[i];
+            jobs[contender][i] += scene.system(i).stats().jobsRunTotal() - jobsAtSpanStart[contender][i];
         }
-        for (int i = 0; i < times.count(); i++) {
-            rowTimes[row].add(times.nanos(i));
-        }
-        rowTicks[row] += rowMeasuredTicks;
-        out.printf(Locale.ROOT, "  measured %s%n", SHARED_RUNS[run] ? "shared" : "separate");
-        run++;
     }
 
-    @Override
-    boolean finished() {
-        return run == SHARED_RUNS.length;
+    /** A contender's deciding milliseconds a tick, the median over the rounds with their range. */
+    private Spread decide(int contender) {
+        double[] perRound = new double[rounds];
+        for (int round = 0; round < rounds; round++) {
+            perRound[round] = decisionNanos[contender][round] / 1e6 / spanTicks;
+        }
+        return Spread.of(perRound);
     }
 
     @Override
     public void finish() {
         out.println();
+        out.printf(Locale.ROOT, "tick and deciding times: the median of the %d rounds, then the range of the rounds'"
+                + " figures, least to most%n", rounds);
         out.println("| budgets | mean tick ms | p99 tick ms | decide ms/tick | facing decisions/s | alertness decisions/s"
                 + " | wander decisions/s | mean facing error |");
         out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
-        for (int row = 0; row < 2; row++) {
-            String name = row == 0 ? "separate " + plan.separateText()
-                    : "shared " + plan.poolText() + ", weights " + plan.weightsText();
-            double seconds = rowTicks[row] * (double) delta;
-            out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.0f | %.0f | %.0f | %.2f° |%n", name,
-                    rowTimes[row].meanMillis(), rowTimes[row].percentileMillis(99),
-                    rowDecisionNanos[row] / 1e6 / rowTicks[row], rowJobs[row][0] / seconds, rowJobs[row][1] / seconds,
-                    rowJobs[row][2] / seconds, rowErrorSamples[row] == 0 ? 0 : rowErrorSums[row] / rowErrorSamples[row]);
+        double seconds = rounds * spanTicks * (double) delta;
+        Spread[] p99 = new Spread[2];
+        Spread[] decide = new Spread[2];
+        for (int c = 0; c < 2; c++) {
+            p99[c] = spreadOf(c, t -> t.percentileMillis(99));
+            decide[c] = decide(c);
+            out.printf(Locale.ROOT, "| %s | %s | %s | %s | %.0f | %.0f | %.0f | %.2f° |%n", budgets(c),
+                    spreadOf(c, TickTimes::meanMillis).text("%.3f"), p99[c].text("%.3f"), decide[c].text("%.3f"),
+                    jobs[c][0] / seconds, jobs[c][1] / seconds, jobs[c][2] / seconds,
+                    errorSamples[c] == 0 ? 0 : errorSums[c] / errorSamples[c]);
         }
+        out.println();
+        out.println("what the rounds show, the shared pool against the separate budgets:");
+        out.println(CompareVerdict.of("p99 tick", "%.3f", "ms", "the shared pool", p99[SHARED], "the separate budgets",
+                p99[SEPARATE]));
+        out.println(CompareVerdict.of("deciding time a tick", "%.3f", "ms", "the shared pool", decide[SHARED],
+                "the separate budgets", decide[SEPARATE]));
     }
 }

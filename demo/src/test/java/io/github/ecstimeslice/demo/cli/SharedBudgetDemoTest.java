@@ -88,6 +88,30 @@ class SharedBudgetDemoTest {
     }
 
     @Test
+    void theComparisonTicksBothInTurnOverRoundsAndSaysWhatTheRoundsShow() {
+        DemoRun run = DemoRun.of("--shared-budget", "jobs:60", "--compare", "--npcs", "3000", "--ticks", "60");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(List.of("  round 1 of 5 measured: separate, shared", "  round 2 of 5 measured: shared, separate",
+                        "  round 3 of 5 measured: separate, shared", "  round 4 of 5 measured: shared, separate",
+                        "  round 5 of 5 measured: separate, shared"),
+                run.out().lines().filter(line -> line.startsWith("  round ")).toList(), run.out());
+        for (String row : run.out().lines().filter(line -> line.startsWith("| separate ") || line.startsWith("| shared "))
+                .toList()) {
+            String[] cells = row.split("\\|");
+            for (int c = 2; c <= 4; c++) { // the tick and deciding times: a median over the rounds, then their range
+                assertTrue(cells[c].trim().matches("[0-9.]+ \\([0-9.]+ to [0-9.]+\\)"), "column " + c + ": " + row);
+            }
+        }
+        List<String> verdicts = run.out().lines().filter(line -> line.contains(": the shared pool ")).toList();
+        assertEquals(2, verdicts.size(), run.out());
+        assertTrue(verdicts.get(0).startsWith("p99 tick: the shared pool "), verdicts.get(0));
+        assertTrue(verdicts.get(1).startsWith("deciding time a tick: the shared pool "), verdicts.get(1));
+        for (String verdict : verdicts) {
+            assertTrue(verdict.contains(" against the separate budgets ") && verdict.contains(" over 5 rounds: "), verdict);
+        }
+    }
+
+    @Test
     void aMillisecondComparisonSplitsTheMillisecondsByWeight() {
         DemoRun run = DemoRun.of("--shared-budget", "ms:1", "--weights", "1,1,2", "--compare", "--npcs", "500",
                 "--ticks", "10", "--policy", "SISO");
