@@ -7,96 +7,106 @@ import io.github.ecstimeslice.demo.scene.TickTimes;
 import io.github.ecstimeslice.demo.scene.TierSetup;
 
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code --compare --tiers}: tiered AIAO at the chosen budget (the animation thinned to match),
- * then untiered AIAO at the decisions per second the tiered row made (every NPC turning every
+ * {@code --compare --tiers}: tiered AIAO at the chosen budget (the animation thinned to match)
+ * against untiered AIAO at the decisions a second the tiered one makes (every NPC turning every
  * tick), in the same scene with the same player walking, so the two spend the same decisions: the
- * untiered one on every NPC alike, the tiered one mostly on the NPCs near the player. Each row
- * warms up, then measures its ticks, decisions per second, and for the NPCs in each ring about the
- * player the facing error and the decisions' age, means over the measured ticks.
+ * untiered one on every NPC alike, the tiered one mostly on the NPCs near the player. They are
+ * ticked in rounds ({@link RoundsRun}), the tiered one first in every round: before each of its
+ * spans the untiered one is given the rate that brings its measured decisions level with the
+ * tiered one's so far (over its warm-up, the tiered one's rate then), so the two make the same
+ * decisions, give or take what the last span misses. Tick
+ * times (mean, p99) are the median over the rounds with their range; decisions per second, and
+ * for the NPCs in each ring about the player the facing error and the decisions' age, are over
+ * all the measured ticks.
  */
-final class TierCompareRun extends RowRun<Scene> {
+final class TierCompareRun extends RoundsRun<Scene> {
 
-    /** One row: its measured ticks, decisions per second, and per tier the mean facing error and decision age. */
-    private record Row(String name, TickTimes times, double decisionsPerSecond, double[] errors, double[] ages) {
-    }
+    private static final int TIERED = 0;
+    private static final int UNTIERED = 1;
 
     private final RunOptions options;
     private final TierSetup tiers;
     private final PrintStream out;
-    private final List<Row> rows = new ArrayList<>();
-
-    private long jobsBefore;
-    private double[] errorSums;
-    private double[] ageSums;
-    private int samples;
-    /** The tiered row's decisions per second, which the untiered row is given. */
-    private double tieredRate;
+    /** Per contender: decisions over the measured ticks, the count at its span's start, and the rings' sums. */
+    private final long[] decisions = new long[2];
+    private final long[] jobsAtSpanStart = new long[2];
+    private final double[][] errorSums;
+    private final double[][] ageSums;
+    private final int[] samples = new int[2];
+    /** The untiered row's rate: the tiered row's over its warm-up, then what brings the two level. */
+    private double untieredRate;
 
     TierCompareRun(RunOptions options, PrintStream out) {
-        super(Math.max(120, options.ticks() / 5), options.ticks(), options.delta());
+        super(2, Math.max(120, options.ticks() / 5), options.ticks(), options.delta(), out);
         this.options = options;
         this.tiers = options.tiers();
         this.out = out;
-        out.printf(Locale.ROOT, "compare tiers: %d NPCs, AIAO, %s, tiered budget %s, history %d, %d warm-up + %d measured ticks a row%n",
-                options.npcs(), tiers, options.budget(), options.history(), warmupTicks, measuredTicks);
+        int rings = tiers.tiers().count();
+        errorSums = new double[2][rings];
+        ageSums = new double[2][rings];
+        schedule.late(UNTIERED).sameOrderEachRound();
+        out.printf(Locale.ROOT, "compare tiers: %d NPCs, AIAO, %s, tiered budget %s, history %d; each warmed up %d ticks,"
+                        + " then measured in %d rounds of %d ticks, tiered then untiered%n", options.npcs(), tiers,
+                options.budget(), options.history(), warmupTicks, rounds, spanTicks);
     }
 
     @Override
-    void warmedUp() {
-        jobsBefore = scene.decisions().stats().jobsRunTotal();
+    Scene build(int contender) {
+        if (contender == TIERED) {
+            return Scene.tiered(options.npcs(), options.seed(), IoPolicy.AIAO, options.budget(), options.history(),
+                    options.threading(), tiers).animateOn(options.animationThreading());
+        }
+        untieredRate = scene(TIERED).decisions().stats().jobsRunTotal() / (warmupTicks * (double) delta);
+        return Scene.untieredWithPlayer(options.npcs(), options.seed(), IoPolicy.AIAO, untieredBudget(),
+                options.history(), options.threading(), tiers).animateOn(options.animationThreading());
+    }
+
+    /** The untiered row's rate as a budget; one so slow that the tiered row decided nothing (hz:0.01) decides nothing either. */
+    private Budget untieredBudget() {
+        return Budget.jobsPerSecond(Math.max(untieredRate, Double.MIN_NORMAL));
     }
 
     @Override
-    boolean finished() {
-        return rows.size() == 2;
+    String name(int contender) {
+        return contender == TIERED ? "tiered" : "untiered";
+    }
+
+    /** A contender's name in the table: the tiered one's budget, the untiered one's rate, the tiered one's overall. */
+    private String rowName(int contender) {
+        return contender == TIERED ? "AIAO tiered, " + options.budget()
+                : "AIAO untiered, jobsPerSecond(" + Math.round(rate(TIERED)) + ")";
+    }
+
+    /** A contender's decisions a second over its measured ticks so far. */
+    private double rate(int contender) {
+        return decisions[contender] / (rounds * spanTicks * (double) delta);
     }
 
     @Override
-    Scene startRow() {
-        boolean tiered = rows.isEmpty();
-        // a budget so slow that the tiered row decided nothing while measured (hz:0.01): nor does this one
-        Budget budget = tiered ? options.budget() : Budget.jobsPerSecond(Math.max(tieredRate, Double.MIN_NORMAL));
-        Scene next = (tiered
-                ? Scene.tiered(options.npcs(), options.seed(), IoPolicy.AIAO, budget, options.history(),
-                options.threading(), tiers)
-                : Scene.untieredWithPlayer(options.npcs(), options.seed(), IoPolicy.AIAO, budget, options.history(),
-                options.threading(), tiers)).animateOn(options.animationThreading());
-        errorSums = new double[tiers.tiers().count()];
-        ageSums = new double[errorSums.length];
-        samples = 0;
-        return next;
+    void spanStarting(int contender, int round, Scene scene) {
+        if (contender == UNTIERED) { // the tiered row's span of this round has run: catch up with its decisions
+            untieredRate = Math.max(0, decisions[TIERED] - decisions[UNTIERED]) / spanSeconds(UNTIERED);
+            scene.decisions().setBudget(untieredBudget());
+        }
+        jobsAtSpanStart[contender] = scene.decisions().stats().jobsRunTotal();
+    }
+
+    @Override
+    void spanEnded(int contender, int round, Scene scene) {
+        decisions[contender] += scene.decisions().stats().jobsRunTotal() - jobsAtSpanStart[contender];
     }
 
     /** Adds the facing error and mean decision age now of the NPCs in each ring about the player to the row's. */
     @Override
-    void sample() {
-        for (int ring = 0; ring < errorSums.length; ring++) {
-            errorSums[ring] += scene.meanFacingErrorDegrees(ring);
-            ageSums[ring] += scene.measuresAges() ? scene.meanDecisionAgeSeconds(ring) : Double.NaN; // n/a with no history
+    void sample(int contender, Scene scene) {
+        for (int ring = 0; ring < errorSums[contender].length; ring++) {
+            errorSums[contender][ring] += scene.meanFacingErrorDegrees(ring);
+            ageSums[contender][ring] += scene.measuresAges() ? scene.meanDecisionAgeSeconds(ring) : Double.NaN; // n/a with no history
         }
-        samples++;
-    }
-
-    @Override
-    void endRow() {
-        double rate = (scene.decisions().stats().jobsRunTotal() - jobsBefore) / (measuredTicks * (double) delta);
-        if (rows.isEmpty()) {
-            tieredRate = rate;
-        }
-        double[] errors = new double[errorSums.length];
-        double[] meanAges = new double[errorSums.length];
-        for (int tier = 0; tier < errors.length; tier++) {
-            errors[tier] = samples == 0 ? 0 : errorSums[tier] / samples;
-            meanAges[tier] = samples == 0 ? 0 : ageSums[tier] / samples;
-        }
-        String name = rows.isEmpty() ? "AIAO tiered, " + options.budget() : "AIAO untiered, jobsPerSecond(" + Math.round(tieredRate) + ")";
-        rows.add(new Row(name, times, rate, errors, meanAges));
-        out.printf(Locale.ROOT, "  measured %s%n", name);
+        samples[contender]++;
     }
 
     @Override
@@ -112,15 +122,24 @@ final class TierCompareRun extends RowRun<Scene> {
             rule.append("---:|");
         }
         out.println();
+        out.printf(Locale.ROOT, "tick times: the median of the %d rounds, then the range of the rounds' figures, least to"
+                + " most%n", rounds);
         out.println(header);
         out.println(rule);
-        for (Row row : rows) {
-            out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.0f |", row.name(), row.times().meanMillis(),
-                    row.times().percentileMillis(99), row.decisionsPerSecond());
+        Spread[] p99 = new Spread[2];
+        for (int c = 0; c < 2; c++) {
+            p99[c] = spreadOf(c, t -> t.percentileMillis(99));
+            out.printf(Locale.ROOT, "| %s | %s | %s | %.0f |", rowName(c), spreadOf(c, TickTimes::meanMillis).text("%.3f"),
+                    p99[c].text("%.3f"), rate(c));
             for (int tier = 0; tier < count; tier++) {
-                out.printf(Locale.ROOT, " %.2f°, %s |", row.errors()[tier], CompareRun.seconds(row.ages()[tier]));
+                double error = samples[c] == 0 ? 0 : errorSums[c][tier] / samples[c];
+                double age = samples[c] == 0 ? 0 : ageSums[c][tier] / samples[c];
+                out.printf(Locale.ROOT, " %.2f°, %s |", error, CompareRun.seconds(age));
             }
             out.println();
         }
+        out.println();
+        out.println("what the rounds show, tiered against untiered at the same decisions a second:");
+        out.println(CompareVerdict.of("p99 tick", "%.3f", "ms", "tiered", p99[TIERED], "untiered", p99[UNTIERED]));
     }
 }
