@@ -61,6 +61,8 @@ public final class DemoMain implements Callable<Integer> {
      */
     private static final double BYTES_PER_MAZE_CELL = 250;
     private static final double BYTES_PER_AGENT = 2048;
+    /** The paths comparison's planners measured in rounds, all alive at once. */
+    private static final int PATH_SCENES_AT_ONCE = 3;
     /** The paths scene's defaults where the facing scene's do not suit it. */
     private static final int DEFAULT_AGENTS = 2000;
     private static final String DEFAULT_MAZE = "256x256";
@@ -395,12 +397,13 @@ public final class DemoMain implements Callable<Integer> {
             }
         }
         long cells = (long) mazeSize[0] * mazeSize[1];
-        double needed = (cells * BYTES_PER_MAZE_CELL + (double) npcs * BYTES_PER_AGENT) * GROWTH_HEADROOM;
+        int scenes = compare ? PATH_SCENES_AT_ONCE : 1;
+        double needed = scenes * (cells * BYTES_PER_MAZE_CELL + (double) npcs * BYTES_PER_AGENT) * GROWTH_HEADROOM;
         long heap = Runtime.getRuntime().maxMemory();
         if (needed > heap) {
-            throw usage(String.format(Locale.ROOT, "--maze %s with --npcs %d needs about %s of heap, more than the %s"
+            throw usage(String.format(Locale.ROOT, "--maze %s with --npcs %d needs about %s of heap%s, more than the %s"
                     + " this JVM may use: run java -Xmx%s or more, or ask for a smaller maze", maze, npcs,
-                    bytes(needed), bytes(heap), xmx(needed)));
+                    bytes(needed), forScenes(scenes), bytes(heap), xmx(needed)));
         }
         // an agent per open cell at most: known once the maze is made, which only a crowd above the fewest needs
         if (npcs > Maze.leastOpenCells(mazeSize[0], mazeSize[1])) {

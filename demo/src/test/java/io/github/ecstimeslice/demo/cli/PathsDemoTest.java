@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** {@code --scene paths} as a newcomer runs it: the live run, the comparison, the GIF and bad input. */
 class PathsDemoTest {
@@ -76,8 +77,29 @@ class PathsDemoTest {
         assertTrue(rows.get(0).contains("| 12000 |"), rows.get(0));
         for (String row : rows) {
             String[] cells = row.split("\\|");
-            assertTrue(Double.parseDouble(cells[5].trim()) > 0, "paths planned: " + row);
+            assertTrue(Double.parseDouble(cells[5].trim().split(" ")[0]) > 0, "paths planned: " + row);
         }
+        // the spike alone, the three others in rounds, each ecs-timeslice planner weighed against the queue
+        assertTrue(run.out().contains("  measured every agent every tick, alone"), run.out());
+        assertEquals(5, run.out().lines().filter(line -> line.startsWith("  round ")).count(), run.out());
+        for (String planner : List.of("the world's thread", "same-tick workers")) {
+            String name = "ecs-timeslice on " + planner + " ";
+            assertTrue(run.out().contains("p99 tick: " + name), run.out());
+            assertTrue(run.out().contains("paths a second: " + name), run.out());
+            assertTrue(run.out().contains(" against gdx-ai's queue "), run.out());
+        }
+    }
+
+    @Test
+    void aComparisonWhoseThreePlannersTheHeapCannotHoldIsRefusedThoughOneWouldFit() {
+        // a square maze whose one scene needs half the heap (about 375 bytes a cell): the comparison keeps three
+        int side = (int) Math.sqrt(Runtime.getRuntime().maxMemory() / 2.0 / 375);
+        assumeTrue(side <= 4096, "a heap this large holds the largest maze three times over");
+        // a bad --gif too: a run that got past the heap check stops there, before any work
+        DemoRun run = DemoRun.of("--scene", "paths", "--compare", "--maze", side + "x" + side, "--npcs", "10",
+                "--gif", "/proc/x");
+        run.assertOneLineError("--maze " + side + "x" + side + " with --npcs 10 needs about");
+        assertTrue(run.err().contains(" of heap for the comparison's 3 scenes at once, more than the "), run.err());
     }
 
     @Test
