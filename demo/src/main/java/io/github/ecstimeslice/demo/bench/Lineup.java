@@ -159,6 +159,32 @@ final class Lineup {
         }
     }
 
+    /**
+     * A pair's table row from two lineups of its two worlds, {@code ab} ticking A then B and
+     * {@code ba} the other way round: whatever a place in the line does to a world cancels in the
+     * round-by-round ratio B over A, the geometric mean of its two lineups' ratios. Prints A's and B's
+     * mean ticks, the ratio's median over rounds and its range.
+     */
+    static void printPairBothWays(PrintStream out, String name, Lineup ab, Lineup ba) {
+        int rounds = Math.min(ab.rounds, ba.rounds);
+        double[] ratios = new double[rounds];
+        double[] aMeans = new double[rounds];
+        double[] bMeans = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            aMeans[r] = Math.sqrt(ab.roundMean(0, r) * ba.roundMean(1, r));
+            bMeans[r] = Math.sqrt(ab.roundMean(1, r) * ba.roundMean(0, r));
+            ratios[r] = bMeans[r] / aMeans[r];
+        }
+        Arrays.sort(ratios);
+        Arrays.sort(aMeans);
+        Arrays.sort(bMeans);
+        out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.2f | %.2f to %.2f |%n", name, median(aMeans) / 1e3,
+                median(bMeans) / 1e3, median(ratios), ratios[0], ratios[rounds - 1]);
+        if (ab.forkTable != null) {
+            out.println(Forks.mark(ab.forkTable, name, median(ratios)));
+        }
+    }
+
     void printRatios(PrintStream out, String ratioName) {
         printRatios(out, ratioName, 0, names.size());
     }

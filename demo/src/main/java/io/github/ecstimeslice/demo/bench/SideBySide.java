@@ -8,6 +8,7 @@ import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.TimeslicedSystem;
+import io.github.ecstimeslice.WorldEditCheck;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
 import io.github.ecstimeslice.demo.cli.OneLineErrors;
@@ -65,15 +66,19 @@ import java.util.concurrent.Callable;
  * {@code classes} (100,000 NPCs, 10,000 decisions a tick split over three facing systems of three
  * classes, {@link ThreeClasses}: three walkers, three walkers keeping a stamped record, three AIAO
  * systems with no history and with a history of one, three SISO systems and three AIAO systems on
- * same-tick workers with a history of one; in one JVM the job loops call three classes).
+ * same-tick workers with a history of one; in one JVM the job loops call three classes) and
+ * {@code editcheck} (what {@link WorldEditCheck} costs: 100,000 NPCs deciding on same-tick or
+ * next-tick workers while a system of the game's edits the world on the world's thread, with and
+ * without the check; and the edits alone, ten times as many; each pair in two lineups, one each way
+ * round, as a place in the line moves a world with workers).
  */
 @Command(name = "SideBySide", mixinStandardHelpOptions = true,
-        description = "Interleaved comparisons: overhead, scaling, frames, tiers, peers, shared, classes.")
+        description = "Interleaved comparisons: overhead, scaling, frames, tiers, peers, shared, classes, editcheck.")
 public final class SideBySide implements Callable<Integer> {
 
     private static final String[] POLICIES = {"AIAO", "SIAO", "SISO", "AISO"};
     private static final List<String> COMPARISONS = List.of("overhead", "scaling", "frames", "tiers", "peers", "shared",
-            "classes");
+            "classes", "editcheck");
 
     @Option(names = "--quick", description = "a smoke run: 2 short rounds per comparison")
     private boolean quick;
@@ -87,7 +92,7 @@ public final class SideBySide implements Callable<Integer> {
     private boolean forkChild;
 
     @Parameters(arity = "0..*", paramLabel = "COMPARISON",
-            description = "overhead, scaling, frames, tiers, peers, shared or classes (default: all seven)")
+            description = "overhead, scaling, frames, tiers, peers, shared, classes or editcheck (default: all eight)")
     private List<String> comparisons = new ArrayList<>();
 
     @Spec
@@ -116,7 +121,7 @@ public final class SideBySide implements Callable<Integer> {
         for (String name : comparisons) {
             if (!COMPARISONS.contains(name)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "unknown comparison '" + name + "': use overhead, scaling, frames, tiers, peers, shared or classes");
+                        "unknown comparison '" + name + "': use overhead, scaling, frames, tiers, peers, shared, classes or editcheck");
             }
         }
         if (forks < 1 || forks > 50) {
@@ -271,7 +276,55 @@ public final class SideBySide implements Callable<Integer> {
                     + " classes; %d rounds of %d ticks, worlds in turn%n", rounds, ticks);
             classes.printRatios(out, "x three walkers");
         }
+        if (chosen.contains("editcheck")) {
+            // a pair a kind, in two lineups, each way round: with workers a world's place in the line
+            // moves it (a crew's tasks wait a while for chunks, next-tick jobs run into the next world's tick)
+            String[] kinds = {"AIAO on same-tick workers", "AIAO on next-tick workers", "no decisions, 20,000 edits a tick"};
+            Threading[] threadings = {Threading.WORKERS_SAME_TICK, Threading.WORKERS_NEXT_TICK, null};
+            Lineup[][] pairs = new Lineup[kinds.length][2];
+            for (int kind = 0; kind < kinds.length; kind++) {
+                int toggles = threadings[kind] == null ? 20_000 : 2_000;
+                for (int way = 0; way < 2; way++) {
+                    pairs[kind][way] = lineup("editcheck", rounds, ticks);
+                    for (boolean check : way == 0 ? new boolean[]{false, true} : new boolean[]{true, false}) {
+                        pairs[kind][way].add(kinds[kind] + (check ? ", check installed" : ", no check"),
+                                editingWorld(threadings[kind], toggles, check), 40);
+                    }
+                    pairs[kind][way].run();
+                }
+            }
+            out.printf(Locale.ROOT, "%neditcheck: 100,000 NPCs, 10,000 facing decisions a tick on workers while 2,000 flags"
+                    + " are toggled and 20 entities made and deleted a tick on the world's thread, with and without"
+                    + " WorldEditCheck; the edits alone, ten times as many; each pair ticked in turn, one lineup each"
+                    + " way round; %d rounds of %d ticks%n", rounds, ticks);
+            out.printf(Locale.ROOT, "| world | mean µs a tick, no check | with the check | x no check (median of rounds)"
+                    + " | range over rounds |%n|---|---:|---:|---:|---|%n");
+            for (int kind = 0; kind < kinds.length; kind++) {
+                Lineup.printPairBothWays(out, kinds[kind], pairs[kind][0], pairs[kind][1]);
+            }
+        }
         return 0;
+    }
+
+    /**
+     * 100,000 NPCs whose facing decisions (10,000 a tick, AIAO) run under {@code threading} (none if
+     * null), after a system toggling {@code toggles} flags and remaking 20 entities a tick on the
+     * world's thread; the world edit check installed if {@code check}.
+     */
+    private static World editingWorld(Threading threading, int toggles, boolean check) {
+        WorldEdits edits = new WorldEdits(100_000, toggles, 20);
+        World world;
+        if (threading == null) {
+            world = FacingWorlds.create(100_000, false, edits);
+        } else {
+            FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(10_000));
+            decisions.setThreading(threading);
+            world = FacingWorlds.create(100_000, false, edits, decisions);
+        }
+        if (check) {
+            WorldEditCheck.install(world);
+        }
+        return world;
     }
 
     /** Untiered jobs a tick matching what the tiered worlds decide with a batch every 0.1 s. */
