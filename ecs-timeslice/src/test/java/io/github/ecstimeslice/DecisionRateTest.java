@@ -70,14 +70,20 @@ class DecisionRateTest {
         return cases.stream();
     }
 
+    /** A world of the system under {@code threading} and ten entities it decides for. */
+    private static World withTenDeciders(BatchCounting system, Threading threading) {
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 10);
+        return world;
+    }
+
     @ParameterizedTest(name = "{0} {2} {3}")
     @MethodSource("budgetsAndThreadings")
     void theRateTimesTheBatchLengthIsTheCompletedBatchsOwnJobs(String name, Budget budget, IoPolicy policy,
                                                                Threading threading) {
         BatchCounting system = new BatchCounting(policy, budget);
-        system.setThreading(threading);
-        World world = TestWorlds.of(system);
-        TestWorlds.deciders(world, 10);
+        World world = withTenDeciders(system, threading);
         int checked = 0;
         long completed = 0;
         for (int tick = 0; tick < 60; tick++) {
@@ -92,6 +98,7 @@ class DecisionRateTest {
                 double reported = stats.decisionsPerSecond() * stats.lastBatchSeconds();
                 assertEquals(system.jobsByBatch.get((int) batch), reported, 1e-6,
                         "batch " + batch + " completed at tick " + tick + " (" + stats.lastBatchTicks() + " ticks)");
+                assertEquals(system.jobsByBatch.get((int) batch), stats.lastBatchJobs());
                 checked++;
             }
         }
@@ -104,9 +111,7 @@ class DecisionRateTest {
     void jobsRunTotalCountsTheJobsThatRanBeforeDispose(String name, Budget budget, IoPolicy policy,
                                                        Threading threading) {
         BatchCounting system = new BatchCounting(policy, budget);
-        system.setThreading(threading);
-        World world = TestWorlds.of(system);
-        TestWorlds.deciders(world, 10);
+        World world = withTenDeciders(system, threading);
         TestWorlds.run(world, 7, DELTA);
         world.dispose();
         assertEquals(system.jobs.get(), system.stats().jobsRunTotal());
