@@ -261,7 +261,7 @@ public final class DecisionStats {
             line.append("; last batch ").append(lastBatchJobs).append(" decisions in ").append(lastBatchTicks)
                     .append(" ticks (").append(DecisionAges.fixed(lastBatchSeconds, 2)).append(" s)");
         }
-        line.append("; batch now ").append(batch.position).append(" of ").append(batch.size).append(", its start ")
+        line.append("; batch now ").append(batch.position).append(" of ").append(batch.size).append(", its start took ")
                 .append(DecisionAges.fixed(lastBatchStartMillis(), 3)).append(" ms")
                 .append("; last tick ").append(jobsRunLastTick).append(" jobs; in all ").append(jobsRunTotal)
                 .append(" jobs (").append(urgentJobsTotal).append(" urgent), ").append(batchesCompleted)

@@ -26,25 +26,33 @@ final class GuardedChanges extends BitVector {
         this.edit = edit;
     }
 
-    /** Replaces {@code world}'s change sets by guarded copies, unless they are; on the world's thread, between ticks. */
+    /**
+     * Replaces {@code world}'s change sets by guarded copies, unless they are; on the world's thread,
+     * between ticks. Both fields are found before either is replaced.
+     */
     static void install(World world) {
         try {
             Field processorField = World.class.getDeclaredField("batchProcessor");
             processorField.setAccessible(true);
             Object processor = processorField.get(world);
-            guard(world, processor, "changed", "created, or a component added or removed,");
-            guard(world, processor, "deleted", "deleted");
+            Field changed = accessible(processor, "changed");
+            Field deleted = accessible(processor, "deleted");
+            guard(world, processor, changed, "created, or a component added or removed,");
+            guard(world, processor, deleted, "deleted");
         } catch (NoSuchFieldException | IllegalAccessException | RuntimeException refused) {
             throw new IllegalStateException("WorldEditCheck replaces artemis-odb 2.3.0's World.batchProcessor.changed"
                     + " and .deleted by reflection, which this runtime refused: " + refused, refused);
         }
-        WorkThreads.marking = true;
+        WorkThreads.checkInstalled = true;
     }
 
-    private static void guard(World world, Object processor, String name, String edit)
-            throws NoSuchFieldException, IllegalAccessException {
+    private static Field accessible(Object processor, String name) throws NoSuchFieldException {
         Field field = processor.getClass().getDeclaredField(name);
         field.setAccessible(true);
+        return field;
+    }
+
+    private static void guard(World world, Object processor, Field field, String edit) throws IllegalAccessException {
         BitVector original = (BitVector) field.get(processor);
         if (original instanceof GuardedChanges) {
             return;
@@ -59,7 +67,7 @@ final class GuardedChanges extends BitVector {
         Object owner = WorkThreads.runningWork();
         if (owner != null) {
             throw new IllegalStateException("entity " + entityId + " " + edit + " by " + owner.getClass().getName()
-                    + "'s work on a worker thread: refused by WorldEditCheck, workers may not edit the world");
+                    + "'s work for the workers: refused by WorldEditCheck, that work may not edit the world");
         }
     }
 

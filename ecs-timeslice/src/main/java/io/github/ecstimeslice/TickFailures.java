@@ -19,8 +19,8 @@ final class TickFailures {
     /** What a job that failed on workers with no stack trace to tell where is told. */
     static final String NO_TRACE_RULE = "no stack trace: the JVM drops it for an exception thrown often in one"
             + " place, -XX:-OmitStackTraceInFastThrow keeps it; if it came from artemis: " + WORKER_RULE + CHECK_HINT;
-    /** The package of the library's own classes, which call the jobs' callbacks. */
-    private static final String LIBRARY_PACKAGE = "io.github.ecstimeslice.";
+    /** The package of the library's own classes, which call the jobs' callbacks, as it runs. */
+    private static final String LIBRARY_PACKAGE = packageOf(TickFailures.class.getName());
     private static final String GUARD = LIBRARY_PACKAGE + "GuardedChanges";
 
     private final TimeslicedSystem<?, ?> system;
@@ -63,6 +63,11 @@ final class TickFailures {
         system.slicer.schedule.slotDropped(batch.keys[slot]); // a job fewer in its tier's count
     }
 
+    /** The package of the named class, with its dot. */
+    private static String packageOf(String className) {
+        return className.substring(0, className.lastIndexOf('.') + 1);
+    }
+
     /** Keeps the failure of the job for {@code entityId}, or rethrows a VM error. */
     void record(int entityId, Throwable thrown) {
         record(entityId, thrown, false);
@@ -92,18 +97,19 @@ final class TickFailures {
 
     /**
      * The rule a job that failed on workers, where {@code trace} says, is told; null if none. It
-     * failed inside artemis if a frame of artemis's sits above the library's own frame that called
-     * the job (a world check's refusal, above an artemis call, included); below that frame are the
-     * library and, on the world's thread, the world.
+     * failed inside artemis if a frame of artemis's world sits above the library's own frame that
+     * called the job (a world check's refusal, above an artemis call, included), or one of artemis's
+     * utilities (a bag, which a game uses too) on top; below that frame are the library and, on the
+     * world's thread, the world.
      */
     static String ruleFor(StackTraceElement[] trace) {
         if (trace.length == 0) {
             return NO_TRACE_RULE;
         }
         boolean refused = trace[0].getClassName().equals(GUARD);
-        for (StackTraceElement frame : trace) {
-            String type = frame.getClassName();
-            if (type.startsWith("com.artemis.")) {
+        for (int i = 0; trace.length > i; i++) {
+            String type = trace[i].getClassName();
+            if (type.startsWith("com.artemis.") && (i == 0 || !type.startsWith("com.artemis.utils."))) {
                 return refused ? WORKER_RULE : WORKER_RULE + CHECK_HINT;
             }
             boolean library = type.startsWith(LIBRARY_PACKAGE) && type.indexOf('.', LIBRARY_PACKAGE.length()) < 0;

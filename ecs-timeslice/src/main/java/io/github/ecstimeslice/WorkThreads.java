@@ -10,7 +10,7 @@ package io.github.ecstimeslice;
 final class WorkThreads {
 
     /** True once a check was installed in any world: crews mark their threads from then on. */
-    static volatile boolean marking;
+    static volatile boolean checkInstalled;
     /** Per thread, in its one element, the owner of the crew work it runs now, or null. */
     static final ThreadLocal<Object[]> RUNNING = new ThreadLocal<Object[]>() {
         @Override
@@ -22,9 +22,9 @@ final class WorkThreads {
     private WorkThreads() {
     }
 
-    /** Runs {@code work}'s items [from, to) on this thread, marked as {@code owner}'s while marking. */
+    /** Runs {@code work}'s items [from, to) on this thread, marked as {@code owner}'s once a check is installed. */
     static void run(WorkerCrew.Work work, int from, int to, Object owner) {
-        if (!marking) {
+        if (!checkInstalled) {
             work.run(from, to);
             return;
         }

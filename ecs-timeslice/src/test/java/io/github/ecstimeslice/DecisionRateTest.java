@@ -7,7 +7,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
@@ -26,17 +28,26 @@ class DecisionRateTest {
     private static final float DELTA = 0.25f;
 
     /** Each job's input is the batch it belongs to; counts the jobs that ran, by batch and in all. */
-    private static final class BatchCounting extends TimeslicedSystem<long[], long[]> {
+    private static class BatchCounting extends TimeslicedSystem<long[], long[]> {
         final AtomicIntegerArray jobsByBatch = new AtomicIntegerArray(1_000);
         final AtomicLong jobs = new AtomicLong();
+        /** Entities asked to decide soon whose urgent job has not read its input yet (world's thread). */
+        final Set<Integer> asked = new HashSet<>();
+        final AtomicLong urgentJobs = new AtomicLong();
+        long reads;
 
         BatchCounting(IoPolicy policy, Budget budget) {
             super(Aspect.all(Decides.class), policy, budget);
         }
 
+        void askSoon(int entityId) {
+            asked.add(entityId);
+            decideSoon(entityId);
+        }
+
         @Override
         protected long[] createInput() {
-            return new long[1];
+            return new long[2];
         }
 
         @Override
@@ -47,12 +58,18 @@ class DecisionRateTest {
         @Override
         protected void setUpInput(int entityId, long[] input) {
             input[0] = stats().batchesStarted(); // the batch in progress: its number, from 1
+            input[1] = asked.remove(entityId) ? 1 : 0; // with async input an urgent job reads before its batch job
+            reads++;
         }
 
         @Override
         protected void runJob(int entityId, long[] input, long[] output) {
             output[0] = input[0];
-            jobsByBatch.incrementAndGet((int) input[0]);
+            if (input[1] == 1) {
+                urgentJobs.incrementAndGet();
+            } else {
+                jobsByBatch.incrementAndGet((int) input[0]);
+            }
             jobs.incrementAndGet();
         }
     }
@@ -104,6 +121,54 @@ class DecisionRateTest {
         }
         world.dispose();
         assertTrue(checked >= 4, "batches checked: " + checked);
+    }
+
+    static Stream<Arguments> asyncInputUnderEveryThreading() {
+        return Stream.of(IoPolicy.AIAO, IoPolicy.AISO).flatMap(policy ->
+                Stream.of(Threading.values()).map(threading -> Arguments.of(policy, threading)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("asyncInputUnderEveryThreading")
+    void theRateLeavesOutUrgentJobsAndCountsJobsHandedBackInTheTurnThatRunsThem(IoPolicy policy, Threading threading) {
+        // jobs of 20 µs under a 0.1 ms budget: on workers the ones a deadline kept from starting go
+        // back to the batch (next-tick workers read ahead twice what fits), and two urgent jobs a tick
+        BatchCounting system = new BatchCounting(policy, Budget.millisPerTick(0.1)) {
+            @Override
+            protected void runJob(int entityId, long[] input, long[] output) {
+                for (long end = System.nanoTime() + 20_000; System.nanoTime() - end < 0; ) {
+                    Thread.onSpinWait();
+                }
+                super.runJob(entityId, input, output);
+            }
+        };
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        TestWorlds.deciders(world, 60);
+        TestWorlds.run(world, 1, DELTA); // the entities join: an ask for one not joined yet is ignored
+        int checked = 0;
+        long completed = system.stats().batchesCompleted();
+        for (int tick = 1; tick < 200; tick++) {
+            system.askSoon(tick % 60);
+            system.askSoon((tick * 7 + 3) % 60);
+            TestWorlds.run(world, 1, DELTA);
+            DecisionStats stats = system.stats();
+            if (stats.batchesCompleted() > completed) {
+                completed = stats.batchesCompleted();
+                long batch = stats.batchesStarted() - 1;
+                assertEquals(system.jobsByBatch.get((int) batch), stats.lastBatchJobs(), "batch " + batch);
+                assertEquals(stats.lastBatchJobs(), stats.decisionsPerSecond() * stats.lastBatchSeconds(), 1e-6);
+                checked++;
+            }
+        }
+        world.dispose();
+        assertTrue(checked >= 3, "batches checked: " + checked);
+        assertEquals(system.urgentJobs.get(), system.stats().urgentJobsTotal());
+        assertEquals(system.jobs.get(), system.stats().jobsRunTotal());
+        if (threading == Threading.WORKERS_NEXT_TICK) {
+            assertTrue(system.reads > system.jobs.get(), "jobs were handed back: " + system.reads + " inputs read for "
+                    + system.jobs.get() + " jobs");
+        }
     }
 
     @ParameterizedTest(name = "{0} {2} {3}")

@@ -116,6 +116,17 @@ class JobFailureReportTest {
     }
 
     @org.junit.jupiter.api.Test
+    void aJobThatFailedInAnArtemisBagOfItsOwnIsToldNoRule() {
+        StackTraceElement[] ownBag = { // a bag is a utility a game uses too: only on top does it count
+                frame("java.util.Arrays", "copyOf"),
+                frame("com.artemis.utils.IntBag", "grow"),
+                frame("com.artemis.utils.IntBag", "add"),
+                frame("game.ai.SquadSystem", "runJob"),
+                frame("io.github.ecstimeslice.WorkerJobs", "run")};
+        assertEquals(null, TickFailures.ruleFor(ownBag));
+    }
+
+    @org.junit.jupiter.api.Test
     void aJobWhoseEditTheCheckRefusedIsToldTheRuleAlone() {
         StackTraceElement[] refused = {
                 frame("io.github.ecstimeslice.GuardedChanges", "refuseOnWorkThread"),

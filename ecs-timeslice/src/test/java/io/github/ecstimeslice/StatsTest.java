@@ -33,7 +33,7 @@ class StatsTest {
         TestWorlds.run(world, 25, 0.1f);
         String line = system.stats().toString();
         assertTrue(line.matches("StampSystem after 25 ticks \\(2\\.50 s\\): 100 decisions/s; last batch 100 decisions in 10"
-                + " ticks \\(1\\.00 s\\); batch now 50 of 100, its start \\d+\\.\\d{3} ms; last tick 10 jobs; in all 250 jobs"
+                + " ticks \\(1\\.00 s\\); batch now 50 of 100, its start took \\d+\\.\\d{3} ms; last tick 10 jobs; in all 250 jobs"
                 + " \\(0 urgent\\), 2 batches"), line);
         assertEquals(100, system.stats().lastBatchJobs());
     }
@@ -52,7 +52,7 @@ class StatsTest {
         TestWorlds.run(world, 1, 0.1f);
         String line = system.stats().toString();
         assertTrue(line.startsWith("StatsTest$"), line);
-        assertTrue(line.contains(" after 1 ticks (0.10 s): 0 decisions/s; batch now 10 of 12, its start "), line);
+        assertTrue(line.contains(" after 1 ticks (0.10 s): 0 decisions/s; batch now 10 of 12, its start took "), line);
         assertTrue(line.endsWith(" ms; last tick 10 jobs; in all 10 jobs (0 urgent), 0 batches; entities by tier 3 / 9"), line);
     }
 

@@ -7,6 +7,7 @@ import com.artemis.BaseSystem;
 import com.artemis.Component;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
+import com.artemis.WorldConfigurationBuilder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,7 +91,12 @@ class WorldEditCheckTest {
      * getMapper registers a type, an archetype a composition: not what the tests try).
      */
     private static World checkedWorld(BaseSystem system, int count) {
-        World world = TestWorlds.of(system);
+        // room for every entity a test's jobs try to create: artemis grows its stores unsafely off its thread
+        return checkedWorld(system, count, 1 << 16);
+    }
+
+    private static World checkedWorld(BaseSystem system, int count, int expectedEntities) {
+        World world = new World(new WorldConfigurationBuilder().with(system).build().expectedEntityCount(expectedEntities));
         world.getMapper(Mark.class);
         markedArchetype = new ArchetypeBuilder().add(Mark.class).build(world);
         TestWorlds.deciders(world, count);
@@ -138,7 +144,7 @@ class WorldEditCheckTest {
                 + failed.entityId() + " failed: "), failed.getMessage());
         assertTrue(failed.getMessage().endsWith("(" + TickFailures.WORKER_RULE + ")"), failed.getMessage());
         IllegalStateException refusal = assertInstanceOf(IllegalStateException.class, failed.getCause());
-        assertTrue(refusal.getMessage().contains(system.getClass().getName() + "'s work on a worker thread: refused by WorldEditCheck"),
+        assertTrue(refusal.getMessage().contains(system.getClass().getName() + "'s work for the workers: refused by WorldEditCheck"),
                 refusal.getMessage());
         // nothing reached the world: no entity left, joined, lost a component or gained one
         system.setEnabled(false);
@@ -150,6 +156,12 @@ class WorldEditCheckTest {
             assertFalse(marks.has(i), "entity " + i + " has a mark");
             assertTrue(decides.has(i), "entity " + i + " lost its Decides");
         }
+        // as the docs say: a refused create has made its entity (of an archetype, with its components)
+        int leakedWithAMark = 0;
+        for (int i = before; i < 2 * before; i++) {
+            leakedWithAMark += marks.has(i) ? 1 : 0;
+        }
+        assertEquals(edit == Edit.CREATE_ENTITY_OF_ARCHETYPE ? before : 0, leakedWithAMark);
     }
 
     @ParameterizedTest
@@ -168,7 +180,7 @@ class WorldEditCheckTest {
 
         IllegalStateException refusal = assertThrows(IllegalStateException.class, () -> TestWorlds.run(world, 1, 1 / 60f));
 
-        assertTrue(refusal.getMessage().contains(editing.getClass().getName() + "'s work on a worker thread: refused by WorldEditCheck"),
+        assertTrue(refusal.getMessage().contains(editing.getClass().getName() + "'s work for the workers: refused by WorldEditCheck"),
                 refusal.getMessage());
         assertTrue(refusal.getMessage().startsWith("entity "), refusal.getMessage());
         editing.setEnabled(false);
@@ -251,7 +263,7 @@ class WorldEditCheckTest {
     @EnumSource(value = Threading.class, names = {"WORKERS_SAME_TICK", "WORKERS_NEXT_TICK"})
     void theCheckGrowsWithTheWorld(Threading threading) {
         StampSystem system = editingJobs(Edit.EDIT_CREATE, threading);
-        World world = checkedWorld(system, 10);
+        World world = checkedWorld(system, 10, 128);
         WorldEditCheck.install(world); // again: nothing changes
         system.setEnabled(false);
         TestWorlds.deciders(world, 20_000); // far past the entity stores' capacity when installed
