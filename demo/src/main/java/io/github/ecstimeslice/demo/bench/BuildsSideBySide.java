@@ -187,7 +187,12 @@ public final class BuildsSideBySide implements Callable<Integer> {
     }
 
     private static URLClassLoader loaderOf(File jar) throws Exception {
-        return new URLClassLoader(new URL[]{jar.toURI().toURL()}, ClassLoader.getPlatformClassLoader());
+        return loaderOf(jar.toURI().toURL());
+    }
+
+    /** A class loader of its own for the classes at {@code urls}: none shared with this one's but the JDK's. */
+    static URLClassLoader loaderOf(URL... urls) {
+        return new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
     }
 
     /** What is wrong with a decider name, in a line naming it, or null if a build knows it. */
@@ -236,7 +241,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
     }
 
     /** Adds {@code world}, of {@code loader}'s build, to the lineup. */
-    private static void add(Lineup lineup, String name, Object world, ClassLoader loader) throws Exception {
+    static void add(Lineup lineup, String name, Object world, ClassLoader loader) throws ReflectiveOperationException {
         Class<?> worldType = Class.forName("com.artemis.World", false, loader);
         MethodType noArgs = MethodType.methodType(void.class);
         MethodHandle process = MethodHandles.publicLookup().findVirtual(worldType, "process", noArgs).bindTo(world);

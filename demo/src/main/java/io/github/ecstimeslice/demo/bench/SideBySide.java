@@ -19,10 +19,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -277,48 +281,81 @@ public final class SideBySide implements Callable<Integer> {
             classes.printRatios(out, "x three walkers");
         }
         if (chosen.contains("editcheck")) {
-            // a pair a kind, in two lineups, each way round: with workers a world's place in the line
-            // moves it (a crew's tasks wait a while for chunks, next-tick jobs run into the next world's tick)
-            String[] kinds = {"AIAO on same-tick workers", "AIAO on next-tick workers", "no decisions, 20,000 edits a tick"};
-            Threading[] threadings = {Threading.WORKERS_SAME_TICK, Threading.WORKERS_NEXT_TICK, null};
-            Lineup[][] pairs = new Lineup[kinds.length][2];
-            for (int kind = 0; kind < kinds.length; kind++) {
-                int toggles = threadings[kind] == null ? 20_000 : 2_000;
-                for (int way = 0; way < 2; way++) {
-                    pairs[kind][way] = lineup("editcheck", rounds, ticks);
-                    for (boolean check : way == 0 ? new boolean[]{false, true} : new boolean[]{true, false}) {
-                        pairs[kind][way].add(kinds[kind] + (check ? ", check installed" : ", no check"),
-                                editingWorld(threadings[kind], toggles, check), 40);
-                    }
-                    pairs[kind][way].run();
-                }
-            }
-            out.printf(Locale.ROOT, "%neditcheck: 100,000 NPCs, 10,000 facing decisions a tick on workers while 2,000 flags"
-                    + " are toggled and 20 entities made and deleted a tick on the world's thread, with and without"
-                    + " WorldEditCheck; the edits alone, ten times as many; each pair ticked in turn, one lineup each"
-                    + " way round; %d rounds of %d ticks%n", rounds, ticks);
-            out.printf(Locale.ROOT, "| world | mean µs a tick, no check | with the check | x no check (median of rounds)"
-                    + " | range over rounds |%n|---|---:|---:|---:|---|%n");
-            for (int kind = 0; kind < kinds.length; kind++) {
-                Lineup.printPairBothWays(out, kinds[kind], pairs[kind][0], pairs[kind][1]);
-            }
+            editCheck(rounds, ticks);
         }
         return 0;
     }
 
     /**
-     * 100,000 NPCs whose facing decisions (10,000 a tick, AIAO) run under {@code threading} (none if
-     * null), after a system toggling {@code toggles} flags and remaking 20 entities a tick on the
-     * world's thread; the world edit check installed if {@code check}.
+     * The edit check's cost. Each world is built in a class loader of its own, with the library and
+     * artemis: once a check is installed, crews mark their threads and artemis's change sets have a
+     * subclass, JVM-wide, which would tax the worlds without the check too. With workers a world's
+     * place in a line moves it (a crew's tasks wait for chunks; next-tick jobs run into the next
+     * world's tick), so each pair runs in two lineups, each way round.
      */
-    private static World editingWorld(Threading threading, int toggles, boolean check) {
+    private void editCheck(int rounds, int ticks) {
+        String[] kinds = {"AIAO on same-tick workers", "AIAO on next-tick workers", "no decisions, 20,000 edits a tick"};
+        String[] threadings = {"WORKERS_SAME_TICK", "WORKERS_NEXT_TICK", null};
+        Lineup[][] pairs = new Lineup[kinds.length][2];
+        try {
+            for (int kind = 0; kind < kinds.length; kind++) {
+                int toggles = threadings[kind] == null ? 20_000 : 2_000;
+                for (int way = 0; way < 2; way++) {
+                    pairs[kind][way] = lineup("editcheck", rounds, ticks);
+                    List<URLClassLoader> loaders = new ArrayList<>();
+                    for (boolean check : way == 0 ? new boolean[]{false, true} : new boolean[]{true, false}) {
+                        URLClassLoader loader = BuildsSideBySide.loaderOf(classPath());
+                        loaders.add(loader);
+                        Method world = Class.forName(SideBySide.class.getName(), true, loader)
+                                .getDeclaredMethod("editingWorld", String.class, int.class, boolean.class);
+                        world.setAccessible(true);
+                        BuildsSideBySide.add(pairs[kind][way], kinds[kind] + (check ? ", check installed" : ", no check"),
+                                world.invoke(null, threadings[kind], toggles, check), loader);
+                    }
+                    pairs[kind][way].run();
+                    for (URLClassLoader loader : loaders) {
+                        loader.close();
+                    }
+                }
+            }
+        } catch (ReflectiveOperationException | IOException failed) {
+            throw new IllegalStateException("could not build the edit check's worlds in loaders of their own", failed);
+        }
+        out.printf(Locale.ROOT, "%neditcheck: 100,000 NPCs, 10,000 facing decisions a tick on workers while 2,000 flags"
+                + " are toggled and 20 entities made and deleted a tick on the world's thread, with and without"
+                + " WorldEditCheck; the edits alone, ten times as many; each world in a class loader of its own, each"
+                + " pair ticked in turn, one lineup each way round; %d rounds of %d ticks%n", rounds, ticks);
+        out.printf(Locale.ROOT, "| world | mean µs a tick, no check | with the check | x no check (median of rounds)"
+                + " | range over rounds |%n|---|---:|---:|---:|---|%n");
+        for (int kind = 0; kind < kinds.length; kind++) {
+            Lineup.printPairBothWays(out, kinds[kind], pairs[kind][0], pairs[kind][1]);
+        }
+    }
+
+    /** This JVM's class path, as URLs: the shaded jar, or the build's folders and the dependencies. */
+    private static URL[] classPath() throws IOException {
+        String[] entries = System.getProperty("java.class.path").split(File.pathSeparator);
+        URL[] urls = new URL[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            urls[i] = new File(entries[i]).toURI().toURL();
+        }
+        return urls;
+    }
+
+    /**
+     * 100,000 NPCs whose facing decisions (10,000 a tick, AIAO) run under {@code threading} (a
+     * {@link Threading} name; none if null), after a system toggling {@code toggles} flags and
+     * remaking 20 entities a tick on the world's thread; the world edit check installed if
+     * {@code check}. Called in a class loader of its own by {@link #editCheck}.
+     */
+    private static World editingWorld(String threading, int toggles, boolean check) {
         WorldEdits edits = new WorldEdits(100_000, toggles, 20);
         World world;
         if (threading == null) {
             world = FacingWorlds.create(100_000, false, edits);
         } else {
             FaceTargetSystem decisions = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(10_000));
-            decisions.setThreading(threading);
+            decisions.setThreading(Threading.valueOf(threading));
             world = FacingWorlds.create(100_000, false, edits, decisions);
         }
         if (check) {
