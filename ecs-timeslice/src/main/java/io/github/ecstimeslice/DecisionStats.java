@@ -48,6 +48,10 @@ public final class DecisionStats {
     /** Urgent jobs ({@link TimeslicedSystem#decideSoon}) started so far, and in this tick. */
     long urgentJobsTotal;
     int urgentJobsThisTick;
+    /** Asks to decide soon that no job will serve: the entity was not the system's, or left first. */
+    long urgentAsksDropped;
+    /** The system's urgent jobs, for the asks waiting. */
+    UrgentJobs<?, ?> urgent;
 
     DecisionStats(Object system, Batch batch, TierSchedule schedule) {
         this.system = system;
@@ -143,6 +147,22 @@ public final class DecisionStats {
     /** How many urgent jobs ({@link TimeslicedSystem#decideSoon}) the system has started in all. */
     public long urgentJobsTotal() {
         return urgentJobsTotal;
+    }
+
+    /**
+     * How many entities wait for an urgent job ({@link TimeslicedSystem#decideSoon}) now: asked and
+     * not yet served, each once however often asked.
+     */
+    public int urgentAsksWaiting() {
+        return urgent.waiting();
+    }
+
+    /**
+     * How many asks to decide soon no urgent job served, in all: asks for an entity the system was
+     * not told of (not joined yet, or gone), and for one that left before its job.
+     */
+    public long urgentAsksDropped() {
+        return urgentAsksDropped;
     }
 
     /** How many non-empty batches have finished (all their jobs run). */

@@ -12,7 +12,8 @@ package io.github.ecstimeslice;
  * per job as measured): what one system cannot use goes to the others, whatever their order in
  * the world. What a system leaves of its part all the same (a job that failed, a batch that
  * ended) goes to the systems after it in the same tick. Every system with work gets a job, if the
- * pool holds one for each. A jobs pool never runs more than its jobs in a tick; a millis pool's
+ * pool holds one for each. A jobs pool never runs more than its jobs in a tick (a system's urgent
+ * allowance runs on top, asking the pool for nothing); a millis pool's
  * systems stop starting jobs once their part is spent, and what one runs past its part is taken
  * from the parts of the systems after it, so the pool overshoots by at most one job. A system that takes a share, or gives it up ({@code setBudget}), joins or leaves the
  * split from its next turn. O(shares²) once a tick, no allocation once the shares are known.
@@ -209,7 +210,10 @@ public final class SharedBudget {
         return count;
     }
 
-    /** Jobs the pool's systems started in their latest turns (between ticks: the tick just run), in all. */
+    /**
+     * Jobs the pool's systems started in their latest turns (between ticks: the tick just run) on
+     * the pool, in all: not those of an urgent allowance, on top.
+     */
     public int jobsLastTick() {
         int sum = 0;
         for (int i = 0; count > i; i++) {
@@ -218,7 +222,7 @@ public final class SharedBudget {
         return sum;
     }
 
-    /** Milliseconds the pool's systems' latest turns took, in all. */
+    /** Milliseconds the pool's systems' latest turns took, in all, less their urgent allowances' jobs. */
     public double millisLastTick() {
         long sum = 0;
         for (int i = 0; count > i; i++) {

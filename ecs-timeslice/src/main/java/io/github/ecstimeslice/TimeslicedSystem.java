@@ -58,6 +58,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     private Budget budget;
     private ThreadingSetting threading = ThreadingSetting.DEFAULT;
     private boolean decideNewcomersSoon;
+    private int urgentAllowance;
     final Timeslicer<I, O> slicer;
     private boolean disposed;
 
@@ -229,6 +230,28 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         slicer.urgent.ask(entityId);
     }
 
+    /** Urgent jobs a tick that run on top of the budget; 0 unless set. */
+    public int urgentAllowance() {
+        return urgentAllowance;
+    }
+
+    /**
+     * Lets up to {@code jobsPerTick} urgent jobs ({@link #decideSoon}) a tick run on top of the
+     * budget, from the next turn: they run first, and neither their jobs nor their time count
+     * against the budget or a share of a {@link SharedBudget}, so the batch keeps its jobs. Urgent
+     * jobs past the allowance are served within the budget, as with none (0, the default). For
+     * what is worth going beyond the budget: a crowd that lost its target.
+     *
+     * @throws IllegalArgumentException if {@code jobsPerTick} is below 0
+     */
+    public void setUrgentAllowance(int jobsPerTick) {
+        if (jobsPerTick < 0) {
+            throw new IllegalArgumentException("urgent jobs a tick on top of the budget must be at least 0, was "
+                    + jobsPerTick);
+        }
+        urgentAllowance = jobsPerTick;
+    }
+
     /** True if every joining entity is {@linkplain #decideSoon decided soon}, in its first tick; false unless set. */
     public boolean decideNewcomersSoon() {
         return decideNewcomersSoon;
@@ -355,32 +378,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (disposed) {
             throw new IllegalStateException(getClass().getName() + " was disposed");
         }
-        float delta = DecisionStats.checkedDelta(world.delta, this);
         // the turn's settings, read once: what a callback changes during the turn applies from the next
-        IoPolicy nextBatchPolicy = policy;
-        ThreadingSetting tickThreading = threading;
-        Timeslicer<I, O> t = slicer;
-        t.turnStarted(budget, delta);
-        t.stats.tickStarted(delta);
-        try {
-            t.finishPreviousJobs(tickThreading); // 1.
-            t.batch.skipDropped();
-            if (t.schedule.tiered()) {
-                t.schedule.reassessSome(subscription.getEntities(), delta); // 2.
-            }
-            if (t.batchOver()) {
-                t.startNextBatch(subscription.getEntities(), nextBatchPolicy); // 3.
-            }
-            t.runJobs(tickThreading.threading(), delta); // 4. and 5.
-        } catch (Throwable thrown) {
-            t.failures.attachTo(thrown, t.executorError()); // reported now, not in a later tick
-            throw thrown;
-        } finally {
-            // every turn past the checks is a tick, and every job it started counts
-            t.turnEnded();
-            t.stats.tickEnded();
-        }
-        t.failures.throwIfAny(t.executorError());
+        slicer.turn(world.delta, policy, budget, threading, urgentAllowance);
     }
 
     /** Lets jobs in flight finish, drops their outputs and refuses to process again; {@code World.dispose()} calls it. */

@@ -31,6 +31,13 @@ final class Timeslicer<I, O> {
     private long turnStart;
     /** Jobs this turn counted that the last one started (joined next tick under a time budget): not this turn's budget's. */
     private int lateJobs;
+    /** Urgent jobs a turn may run on top of its budget ({@link TimeslicedSystem#setUrgentAllowance}), read as it starts. */
+    private int urgentAllowance;
+    /** This turn's urgent jobs on top of the budget, and the wall time they took: neither counts against it. */
+    private int onTopJobs;
+    private long onTopNanos;
+    /** True once this turn called {@code prepareJobs()} for async input: once a turn. */
+    private boolean prepared;
 
     Timeslicer(TimeslicedSystem<I, O> system, IoPolicy policy, Class<? extends DecisionHistory<O>> historyType,
                int historyDepth) {
@@ -44,6 +51,7 @@ final class Timeslicer<I, O> {
         stats.histories = histories;
         worldThread = JobLoops.of(system, batch, histories, failures, stats);
         urgent = new UrgentJobs<>(system, batch, histories, schedule, failures, stats);
+        stats.urgent = urgent;
     }
 
     /** Joins the system's world: takes its history mapper. */
@@ -62,25 +70,59 @@ final class Timeslicer<I, O> {
     }
 
     /**
+     * The system's turn, its steps in the order its javadoc lists, with the turn's settings: the
+     * policy of the next batch to start, the budget, where jobs run and the urgent allowance.
+     */
+    void turn(float worldDelta, IoPolicy nextBatchPolicy, Budget budget, ThreadingSetting threading,
+              int urgentAllowance) {
+        float delta = DecisionStats.checkedDelta(worldDelta, system);
+        turnStarted(budget, delta, urgentAllowance);
+        stats.tickStarted(delta);
+        try {
+            finishPreviousJobs(threading); // 1.
+            batch.skipDropped();
+            if (schedule.tiered()) {
+                schedule.reassessSome(system.getSubscription().getEntities(), delta); // 2.
+            }
+            if (batchOver()) {
+                startNextBatch(system.getSubscription().getEntities(), nextBatchPolicy); // 3.
+            }
+            runJobs(threading.threading(), delta); // 4. and 5.
+        } catch (Throwable thrown) {
+            failures.attachTo(thrown, executorError()); // reported now, not in a later tick
+            throw thrown;
+        } finally {
+            // every turn past the checks is a tick, and every job it started counts
+            turnEnded();
+            stats.tickEnded();
+        }
+        failures.throwIfAny(executorError());
+    }
+
+    /**
      * A turn of {@code delta} seconds begins under {@code budget}: budgets it and serves the urgent
      * jobs asked before it. A budget that reads the clock starts it now: a time budget counts
      * everything the turn does by it (finishing, saving and reading a batch, jobs).
      */
-    void turnStarted(Budget budget, float delta) {
+    private void turnStarted(Budget budget, float delta, int urgentAllowance) {
         if (budget.readsTheClock()) {
             turnStart = System.nanoTime();
         }
+        this.urgentAllowance = urgentAllowance;
         lateJobs = 0;
+        onTopJobs = 0;
+        onTopNanos = 0;
+        prepared = false;
         urgent.turnStarted();
         allowance.use(budget);
         allowance.tickStarted(delta);
     }
 
     /** The turn ended, however: its jobs count against the budget, and a share reports them and its time. */
-    void turnEnded() {
-        allowance.spent(stats.jobsThisTick - lateJobs);
+    private void turnEnded() {
+        allowance.spent(stats.jobsThisTick - lateJobs - onTopJobs);
         if (allowance.shared()) {
-            allowance.turnEnded(stats.jobsThisTick, System.nanoTime() - turnStart);
+            allowance.turnEnded(stats.jobsThisTick - onTopJobs, System.nanoTime() - turnStart - onTopNanos);
         }
     }
 
@@ -91,7 +133,7 @@ final class Timeslicer<I, O> {
      */
     int jobsWanted() {
         int batchJobs = batchOver() ? system.getSubscription().getEntities().size() : batch.size - batch.position;
-        return urgent.waiting() + batchJobs;
+        return Math.max(0, urgent.waiting() - system.urgentAllowance()) + batchJobs;
     }
 
     private boolean onWorkers(Threading threading) {
@@ -163,13 +205,17 @@ final class Timeslicer<I, O> {
      */
     void runJobs(Threading threading, float delta) {
         boolean onWorkers = onWorkers(threading);
+        if (urgentAllowance > 0 && urgent.servable() > 0) {
+            runOnTop();
+        }
         int waiting = urgent.servable();
         if (allowance.timeBudget()) {
             runUntilSpent(onWorkers ? threading : Threading.WORLD_THREAD, waiting);
             return;
         }
         int jobs = allowance.release(delta, batch.size);
-        int urgentJobs = Math.min(waiting, allowance.shared() ? jobs : Math.max(1, jobs)); // a share: its part alone
+        // a share: its part alone; else at least one urgent job a tick, unless the allowance ran one
+        int urgentJobs = Math.min(waiting, allowance.shared() || onTopJobs > 0 ? jobs : Math.max(1, jobs));
         prepareIfJobsStart(urgentJobs > 0 || jobs > 0 && !batch.finished());
         if (urgentJobs > 0) {
             jobs = Math.max(0, jobs - urgent.run(urgentJobs));
@@ -196,7 +242,7 @@ final class Timeslicer<I, O> {
         if (allowance.shared() && allowance.nanosPerTick() <= 0) {
             return; // the pool's time is spent: a share runs nothing past its part
         }
-        long deadline = turnStart + allowance.nanosPerTick(); // compared by difference: no overflow
+        long deadline = turnStart + onTopNanos + allowance.nanosPerTick(); // compared by difference: no overflow
         prepareIfJobsStart(waiting > 0 || !batch.finished());
         int ran = waiting > 0 ? urgent.runUntil(deadline) : 0;
         if (ran > 0 && deadline - System.nanoTime() <= 0) {
@@ -215,9 +261,21 @@ final class Timeslicer<I, O> {
         }
     }
 
-    /** With async input, {@code prepareJobs()} before the first of this tick's jobs, if one starts. */
+    /**
+     * The turn's urgent jobs on top of its budget, first asked first served, up to the allowance:
+     * neither their jobs nor their time count against the budget (or a share's part).
+     */
+    private void runOnTop() {
+        long start = System.nanoTime();
+        prepareIfJobsStart(true);
+        onTopJobs = urgent.run(urgentAllowance);
+        onTopNanos = System.nanoTime() - start;
+    }
+
+    /** With async input, {@code prepareJobs()} before the first of this tick's jobs, if one starts; once a turn. */
     private void prepareIfJobsStart(boolean jobsStart) {
-        if (jobsStart && !batch.policy.syncInput()) {
+        if (jobsStart && !prepared && !batch.policy.syncInput()) {
+            prepared = true;
             system.prepareJobs();
         }
     }

@@ -54,7 +54,11 @@ final class UrgentJobs<I, O> {
      * allocates only when the queue grows.
      */
     void ask(int entityId) {
-        if (asked.get(entityId) || schedule.tier(entityId) < 0) {
+        if (asked.get(entityId)) {
+            return;
+        }
+        if (schedule.tier(entityId) < 0) {
+            stats.urgentAsksDropped++;
             return;
         }
         if (waiting == queue.length) {
@@ -75,6 +79,7 @@ final class UrgentJobs<I, O> {
             return;
         }
         asked.clear(entityId);
+        stats.urgentAsksDropped++;
         int kept = 0;
         for (int i = 0; waiting > i; i++) {
             int id = queue[(head + i) % queue.length];
@@ -141,6 +146,7 @@ final class UrgentJobs<I, O> {
         servable--;
         asked.clear(entityId);
         if (schedule.tier(entityId) < 0) {
+            stats.urgentAsksDropped++;
             return 0; // no entity of the system has the id now
         }
         boolean started = false;

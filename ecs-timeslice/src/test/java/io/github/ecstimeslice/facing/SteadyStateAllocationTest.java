@@ -51,6 +51,30 @@ class SteadyStateAllocationTest {
         assertZeroBytesPerTick(policy, budget, threading, TimeslicedSystem.DEFAULT_HISTORY_DEPTH, true);
     }
 
+    @ParameterizedTest(name = "{0}, {1}, {2}")
+    @MethodSource("policiesBudgetsAndThreading")
+    void withUrgentAsksEveryTickAndAnAllowanceASteadyStateTickAllocatesZeroBytesOnTheWorldThread(
+            IoPolicy policy, Budget budget, Threading threading) {
+        SteadyStateBytes.assertCounted();
+        FacingScene scene = new FacingScene(policy, budget, TimeslicedSystem.DEFAULT_HISTORY_DEPTH, 2000, 50f, 10f, 0.7f, 3f,
+                false);
+        scene.decisions.setThreading(threading);
+        scene.decisions.setUrgentAllowance(5);
+        int[] tick = {0};
+        Runnable asking = () -> {
+            for (int i = 0; i < 1000; i++, tick[0]++) {
+                for (int k = 0; k < 8; k++) { // eight asks a tick: five on top, three within the budget
+                    scene.decisions.decideSoon(scene.npcs[(tick[0] * 8 + k) % scene.npcs.length]);
+                }
+                scene.run(1, 1f / 60);
+            }
+        };
+        asking.run();
+        asking.run();
+        SteadyStateBytes.assertNoGarbage(asking, policy + ", " + budget + ", " + threading + ", eight asks a tick");
+        assertTrue(scene.decisions.stats().urgentJobsTotal() > 5 * 7000, "the asks were served");
+    }
+
     private static void assertZeroBytesPerTick(IoPolicy policy, Budget budget, Threading threading, int historyDepth) {
         assertZeroBytesPerTick(policy, budget, threading, historyDepth, false);
     }
