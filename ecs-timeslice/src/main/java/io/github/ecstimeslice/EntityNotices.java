@@ -14,12 +14,16 @@ final class EntityNotices {
     private EntityNotices() {
     }
 
-    /** Schedules each of {@code entities} and asks its tier, then calls {@code entityJoined} for each. */
+    /**
+     * Schedules each of {@code entities} and asks its tier, then calls {@code entityJoined} for each.
+     * Newcomers are decided soon if the system says so, but for the crowd there at its first turn.
+     */
     static void joined(IntBag entities, TimeslicedSystem<?, ?> system, TickFailures failures) {
         int[] ids = entities.getData();
+        boolean soon = system.decideNewcomersSoon() && system.slicer.stats.tick > 0;
         for (int i = 0, s = entities.size(); s > i; i++) {
             try {
-                system.slicer.join(ids[i], system.decideNewcomersSoon());
+                system.slicer.join(ids[i], soon);
             } catch (IllegalStateException thrown) {
                 failures.add(thrown);
             }

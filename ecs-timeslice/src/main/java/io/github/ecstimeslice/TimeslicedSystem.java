@@ -252,12 +252,15 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         urgentAllowance = jobsPerTick;
     }
 
-    /** True if every joining entity is {@linkplain #decideSoon decided soon}, in its first tick; false unless set. */
+    /** True if each entity joining after the first turn is {@linkplain #decideSoon decided soon}; false unless set. */
     public boolean decideNewcomersSoon() {
         return decideNewcomersSoon;
     }
 
-    /** From now on, decides every joining entity {@linkplain #decideSoon soon}, as if its entityJoined asked. */
+    /**
+     * From now on, decides each entity that joins {@linkplain #decideSoon soon}, as if its entityJoined
+     * asked; not the crowd there at the system's first turn (a level's start): the first batch's.
+     */
     public void setDecideNewcomersSoon(boolean decideNewcomersSoon) {
         this.decideNewcomersSoon = decideNewcomersSoon;
     }
