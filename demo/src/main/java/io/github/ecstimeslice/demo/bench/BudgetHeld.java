@@ -14,7 +14,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -59,11 +58,7 @@ public final class BudgetHeld implements Callable<Integer> {
 
     /** Runs the comparison; returns the exit code (2 for bad arguments). */
     static int run(PrintStream out, PrintStream err, String... args) {
-        CommandLine line = OneLineErrors.on(new CommandLine(new BudgetHeld(out)));
-        line.setCaseInsensitiveEnumValuesAllowed(true);
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
-        return line.execute(args);
+        return OneLineErrors.execute(new BudgetHeld(out), out, err, args);
     }
 
     @Override

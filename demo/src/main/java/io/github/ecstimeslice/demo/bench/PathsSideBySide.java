@@ -18,7 +18,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -63,10 +62,7 @@ public final class PathsSideBySide implements Callable<Integer> {
 
     /** Runs the comparisons; returns the exit code (2 for bad arguments). */
     static int run(PrintStream out, PrintStream err, String... args) {
-        CommandLine line = OneLineErrors.on(new CommandLine(new PathsSideBySide(out)));
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
-        return line.execute(args);
+        return OneLineErrors.execute(new PathsSideBySide(out), out, err, args);
     }
 
     @Override

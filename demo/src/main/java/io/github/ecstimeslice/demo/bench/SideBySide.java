@@ -22,7 +22,6 @@ import picocli.CommandLine.Spec;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -114,10 +113,7 @@ public final class SideBySide implements Callable<Integer> {
 
     /** Runs the comparisons these arguments name; returns the exit code (2 for bad arguments). */
     static int run(PrintStream out, PrintStream err, String... args) {
-        CommandLine line = OneLineErrors.on(new CommandLine(new SideBySide(out)));
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
-        return line.execute(args);
+        return OneLineErrors.execute(new SideBySide(out), out, err, args);
     }
 
     @Override

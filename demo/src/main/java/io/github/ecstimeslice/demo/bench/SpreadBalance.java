@@ -12,7 +12,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -78,10 +77,7 @@ public final class SpreadBalance implements Callable<Integer> {
 
     /** Runs the measurement these arguments ask for; returns the exit code (2 for bad arguments). */
     static int run(PrintStream out, PrintStream err, String... args) {
-        CommandLine line = OneLineErrors.on(new CommandLine(new SpreadBalance(out)));
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
-        return line.execute(args);
+        return OneLineErrors.execute(new SpreadBalance(out), out, err, args);
     }
 
     @Override

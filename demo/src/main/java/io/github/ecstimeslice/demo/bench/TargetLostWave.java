@@ -14,7 +14,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -58,11 +57,7 @@ public final class TargetLostWave implements Callable<Integer> {
 
     /** Runs the waves; returns the exit code (2 for bad arguments). */
     static int run(PrintStream out, PrintStream err, String... args) {
-        CommandLine line = OneLineErrors.on(new CommandLine(new TargetLostWave(out)));
-        line.setCaseInsensitiveEnumValuesAllowed(true);
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
-        return line.execute(args);
+        return OneLineErrors.execute(new TargetLostWave(out), out, err, args);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.github.ecstimeslice.demo.cli;
 
 import picocli.CommandLine;
 
+import java.io.PrintStream;
 import java.io.PrintWriter;
 
 /**
@@ -13,6 +14,18 @@ public final class OneLineErrors implements CommandLine.IParameterExceptionHandl
 
     /** The line after the error. */
     public static final String HINT = "Try --help for the options.";
+
+    /**
+     * Runs {@code command} (a picocli command) on {@code args}, printing to {@code out} and
+     * {@code err}, with this handler and enum values in any case; returns the exit code (2 for
+     * bad arguments).
+     */
+    public static int execute(Object command, PrintStream out, PrintStream err, String... args) {
+        CommandLine line = on(new CommandLine(command)).setCaseInsensitiveEnumValuesAllowed(true);
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        return line.execute(args);
+    }
 
     /** Installs the handler on {@code line}; returns it. */
     public static CommandLine on(CommandLine line) {
