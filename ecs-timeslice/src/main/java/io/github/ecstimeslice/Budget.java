@@ -12,7 +12,7 @@ package io.github.ecstimeslice;
  *     rate;</li>
  * <li>{@link #batchEvery(double)}: "every NPC re-decides within half a second", whatever their
  *     number;</li>
- * <li>{@link #millisPerTick(double)}: "AI gets 2 ms a frame".</li>
+ * <li>{@link #millisPerTick(double)}: "AI gets two milliseconds of each frame".</li>
  * </ul>
  *
  * <p><b>Batches.</b> A tick never starts jobs of two batches. The time-based budgets

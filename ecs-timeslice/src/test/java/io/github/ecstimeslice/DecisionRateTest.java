@@ -35,9 +35,28 @@ class DecisionRateTest {
         final Set<Integer> asked = new HashSet<>();
         final AtomicLong urgentJobs = new AtomicLong();
         long reads;
+        /** batchesCompleted() when last checked. */
+        private long completed;
 
         BatchCounting(IoPolicy policy, Budget budget) {
             super(Aspect.all(Decides.class), policy, budget);
+        }
+
+        /**
+         * Checks the batch that completed in the tick just run, if one did, against its own runJob
+         * calls: the rate times its length, and lastBatchJobs(); returns true if one did.
+         */
+        boolean checkCompletedBatch(String when) {
+            DecisionStats stats = stats();
+            if (stats.batchesCompleted() == completed) {
+                return false;
+            }
+            completed = stats.batchesCompleted();
+            long batch = stats.batchesStarted() - 1; // the one that just completed: the next started this tick
+            String which = "batch " + batch + " " + when + " (" + stats.lastBatchTicks() + " ticks)";
+            assertEquals(jobsByBatch.get((int) batch), stats.decisionsPerSecond() * stats.lastBatchSeconds(), 1e-6, which);
+            assertEquals(jobsByBatch.get((int) batch), stats.lastBatchJobs(), which);
+            return true;
         }
 
         void askSoon(int entityId) {
@@ -102,22 +121,12 @@ class DecisionRateTest {
         BatchCounting system = new BatchCounting(policy, budget);
         World world = withTenDeciders(system, threading);
         int checked = 0;
-        long completed = 0;
         for (int tick = 0; tick < 60; tick++) {
             if (tick == 4) {
                 TestWorlds.deciders(world, 10); // ten more join mid-batch
             }
             TestWorlds.run(world, 1, DELTA);
-            DecisionStats stats = system.stats();
-            if (stats.batchesCompleted() > completed) {
-                completed = stats.batchesCompleted();
-                long batch = stats.batchesStarted() - 1; // the one that just completed: the next started this tick
-                double reported = stats.decisionsPerSecond() * stats.lastBatchSeconds();
-                assertEquals(system.jobsByBatch.get((int) batch), reported, 1e-6,
-                        "batch " + batch + " completed at tick " + tick + " (" + stats.lastBatchTicks() + " ticks)");
-                assertEquals(system.jobsByBatch.get((int) batch), stats.lastBatchJobs());
-                checked++;
-            }
+            checked += system.checkCompletedBatch("completed at tick " + tick) ? 1 : 0;
         }
         world.dispose();
         assertTrue(checked >= 4, "batches checked: " + checked);
@@ -147,19 +156,11 @@ class DecisionRateTest {
         TestWorlds.deciders(world, 60);
         TestWorlds.run(world, 1, DELTA); // the entities join: an ask for one not joined yet is ignored
         int checked = 0;
-        long completed = system.stats().batchesCompleted();
         for (int tick = 1; tick < 200; tick++) {
             system.askSoon(tick % 60);
             system.askSoon((tick * 7 + 3) % 60);
             TestWorlds.run(world, 1, DELTA);
-            DecisionStats stats = system.stats();
-            if (stats.batchesCompleted() > completed) {
-                completed = stats.batchesCompleted();
-                long batch = stats.batchesStarted() - 1;
-                assertEquals(system.jobsByBatch.get((int) batch), stats.lastBatchJobs(), "batch " + batch);
-                assertEquals(stats.lastBatchJobs(), stats.decisionsPerSecond() * stats.lastBatchSeconds(), 1e-6);
-                checked++;
-            }
+            checked += system.checkCompletedBatch("completed at tick " + tick) ? 1 : 0;
         }
         world.dispose();
         assertTrue(checked >= 3, "batches checked: " + checked);
