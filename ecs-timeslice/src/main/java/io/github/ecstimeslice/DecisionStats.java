@@ -48,10 +48,11 @@ public final class DecisionStats {
     /** Urgent jobs ({@link TimeslicedSystem#decideSoon}) started so far, and in this tick. */
     long urgentJobsTotal;
     int urgentJobsThisTick;
-    /** Asks to decide soon that no job will serve: the entity was not the system's, or left first. */
+    /** Asks to decide soon that no job will serve: no live entity had the id, it did not join in time, or it left first. */
     long urgentAsksDropped;
-    /** The system's urgent jobs, for the asks waiting. */
+    /** The system's urgent jobs and asks before a join, for the asks waiting. */
     UrgentJobs<?, ?> urgent;
+    EarlyAsks early;
 
     DecisionStats(Object system, Batch batch, TierSchedule schedule) {
         this.system = system;
@@ -151,15 +152,16 @@ public final class DecisionStats {
 
     /**
      * How many entities wait for an urgent job ({@link TimeslicedSystem#decideSoon}) now: asked and
-     * not yet served, each once however often asked.
+     * not yet served, each once however often asked, those not joined yet included.
      */
     public int urgentAsksWaiting() {
-        return urgent.waiting();
+        return urgent.waiting() + early.waiting;
     }
 
     /**
-     * How many asks to decide soon no urgent job served, in all: asks for an entity the system was
-     * not told of (not joined yet, or gone), and for one that left before its job.
+     * How many asks to decide soon no urgent job served, in all: asks for an id no live entity holds
+     * (deleted, or never made), for an entity that did not join before the system's next turn, and
+     * for one that left before its job.
      */
     public long urgentAsksDropped() {
         return urgentAsksDropped;

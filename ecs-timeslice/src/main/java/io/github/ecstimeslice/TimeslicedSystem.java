@@ -177,8 +177,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Called on the world's thread when an entity joined, as artemis's {@code inserted}: its first
-     * job is in the next batch, or in this tick with {@link #decideSoon} (or
-     * {@link #setDecideNewcomersSoon}).
+     * job is in the next batch, or in this tick if {@linkplain #decideSoon asked for}.
      */
     protected void entityJoined(int entityId) {
     }
@@ -211,15 +210,17 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Gives the entity a job of its own in the system's next turn, ahead of the batch's jobs: a
-     * newcomer (call it from {@link #entityJoined}) or one whose decision went stale (its target
-     * died). The job reads its input as it starts and its output is saved as it finishes, whatever
-     * the policy; it counts against the tick's budget, and when more are asked than the budget
-     * releases they are served first asked, first served, at least one a tick. An entity asked
-     * again before its job runs gets one job; one that leaves first, none; one the system was not
-     * told of (before its {@code entityJoined}, or after it left) is ignored. It keeps its place in
-     * its batch, unless that job's decision would be older than this one. Urgent jobs run on the
-     * world's thread whatever the threading. Asked during the system's own turn, the job comes in
-     * its next. On the world's thread; O(1).
+     * newcomer or one whose decision went stale. The job reads its input as it starts and its
+     * output is saved as it finishes, whatever the policy; on the world's thread whatever the
+     * threading; O(1). Counted in {@link DecisionStats#urgentAsksWaiting()} and {@code urgentAsksDropped()}.
+     * <ul>
+     *   <li>Up to the {@linkplain #setUrgentAllowance urgent allowance} run on top of the budget; more
+     *   count against it, first asked, first served, at least one a tick.</li>
+     *   <li>Asked again before its job, one job; left first, none. It keeps its place in its batch
+     *   unless that job's decision would be older. Asked during the turn, the job comes in the next.</li>
+     *   <li>Not joined yet (just created, or given the system's components): served as it joins, if
+     *   before the system's next turn; deleted first, never. No live entity has the id: ignored.</li>
+     * </ul>
      *
      * @throws IllegalArgumentException if {@code entityId} is negative
      */
@@ -227,7 +228,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (entityId < 0) {
             throw new IllegalArgumentException("entityId must be at least 0, was " + entityId);
         }
-        slicer.urgent.ask(entityId);
+        slicer.ask(entityId);
     }
 
     /** Urgent jobs a tick that run on top of the budget; 0 unless set. */

@@ -22,6 +22,7 @@ final class Timeslicer<I, O> {
     final DecisionStats stats;
     final Histories<O> histories;
     final UrgentJobs<I, O> urgent;
+    final EarlyAsks early;
     /** The system's jobs on the world's thread, in its class's copy of the loop (read by tests). */
     final JobLoop worldThread;
     /** Made by the first worker threading (never in a browser); null until then. */
@@ -51,13 +52,16 @@ final class Timeslicer<I, O> {
         stats.histories = histories;
         worldThread = JobLoops.of(system, batch, histories, failures, stats);
         urgent = new UrgentJobs<>(system, batch, histories, schedule, failures, stats);
+        early = new EarlyAsks(stats);
         stats.urgent = urgent;
+        stats.early = early;
     }
 
-    /** Joins the system's world: takes its history mapper. */
+    /** Joins the system's world: takes its history mapper, and listens to its deletions for asks before a join. */
     void bind(World world) {
         this.world = world;
         histories.bind(world);
+        early.bind(world);
     }
 
     /** Makes the worker runner, the first time {@code threading} puts jobs on workers (never in a browser). */
@@ -113,6 +117,7 @@ final class Timeslicer<I, O> {
         onTopJobs = 0;
         onTopNanos = 0;
         prepared = false;
+        early.turnStarted();
         urgent.turnStarted();
         allowance.use(budget);
         allowance.tickStarted(delta);
@@ -280,10 +285,22 @@ final class Timeslicer<I, O> {
         }
     }
 
-    /** Schedules the entity that joined for the next batch, {@code soon} too if asked, and with tiers asks its tier. */
+    /** Asks to decide the entity soon: now if it is the system's, else when it joins. */
+    void ask(int entityId) {
+        if (schedule.tier(entityId) >= 0) {
+            urgent.ask(entityId);
+        } else {
+            early.ask(entityId);
+        }
+    }
+
+    /**
+     * Schedules the entity that joined for the next batch, {@code soon} too if the system says so or
+     * it was asked for before it joined, and with tiers asks its tier.
+     */
     void join(int entityId, boolean soon) {
         schedule.joined(entityId);
-        if (soon) {
+        if (early.take(entityId) || soon) {
             urgent.ask(entityId);
         }
         if (schedule.tiered()) {

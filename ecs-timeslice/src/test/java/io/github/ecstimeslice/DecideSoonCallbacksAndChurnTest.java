@@ -211,31 +211,96 @@ class DecideSoonCallbacksAndChurnTest {
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
-    void anAskForAnEntityTheSystemWasNotToldOfIsIgnoredAndCostsNothing(IoPolicy policy, Threading threading) {
+    void anAskForAnIdNoLiveEntityHoldsIsIgnoredAndCostsNothing(IoPolicy policy, Threading threading) {
         UrgentProbe system = new UrgentProbe(policy, Budget.jobsPerTick(1));
         system.setThreading(threading);
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 6);
         TestWorlds.run(world, 2, DELTA);
         system.decideSoon(5_000); // no entity has this id
-        int newcomer = createWithSerial(world, 77);
-        system.decideSoon(newcomer); // not subscribed yet: artemis tells the system as the next tick begins
-        world.getMapper(Decides.class).remove(ids[3]);
-        tick(world); // ids[3] left
-        assertEquals(List.of(), system.urgentIn(2));
-        assertNull(system.latestOutput(newcomer));
-        assertEquals(1, system.stats().jobsRunLastTick(), "the ignored asks took none of the budget: the batch's job ran");
-        system.decideSoon(ids[3]); // alive, but left
-        world.getMapper(Decides.class).create(ids[3]); // and back before the turn: it was not asked for since
         system.decideSoon(70_000);
+        world.delete(ids[2]);
+        system.decideSoon(ids[2]); // deleted, still the system's until artemis tells it: dropped as it leaves
+        int shortLived = createWithSerial(world, 77);
+        world.delete(shortLived);
+        system.decideSoon(shortLived); // made and deleted before it joined
+        assertEquals(3, system.stats().urgentAsksDropped());
+        assertEquals(1, system.stats().urgentAsksWaiting());
         tick(world);
-        assertEquals(List.of(), system.urgentIn(3));
-        system.decideSoon(newcomer); // now the system was told of it
-        tick(world);
-        assertEquals(List.of(newcomer), system.urgentIn(4));
-        assertEquals(4, system.latestTick(newcomer));
+        assertEquals(4, system.stats().urgentAsksDropped());
+        assertEquals(0, system.stats().urgentAsksWaiting());
+        assertEquals(List.of(), system.urgentIn(2));
+        assertEquals(1, system.stats().jobsRunLastTick(), "the ignored asks took none of the budget: the batch's job ran");
+        assertEquals(0, system.stats().urgentJobsTotal());
+        assertNoViolations(system);
+        world.dispose();
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
+    void anEntityAskedForBeforeItJoinsIsDecidedInTheTickItJoinsIfItJoinsBeforeTheNextTurn(IoPolicy policy,
+                                                                                          Threading threading) {
+        UrgentProbe system = new UrgentProbe(policy, Budget.jobsPerTick(1));
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 6);
+        TestWorlds.run(world, 2, DELTA);
+        int newcomer = createWithSerial(world, 77);
+        system.decideSoon(newcomer); // created, not joined: artemis tells the system as the next tick begins
+        world.getMapper(Decides.class).remove(ids[3]);
+        assertEquals(1, system.stats().urgentAsksWaiting());
+        tick(world); // ids[3] left
+        assertEquals(List.of(newcomer), system.urgentIn(2));
+        assertEquals(2, system.latestTick(newcomer));
         assertEquals(77, system.latestOutput(newcomer).serial);
-        assertEquals(1, system.stats().urgentJobsTotal());
+        system.decideSoon(ids[3]); // alive, but out of the system
+        world.getMapper(Decides.class).create(ids[3]); // and back before the turn
+        tick(world);
+        assertEquals(List.of(ids[3]), system.urgentIn(3));
+        assertEquals(3, system.latestTick(ids[3]));
+        system.decideSoon(ids[4]);
+        world.getMapper(Decides.class).remove(ids[4]);
+        int late = world.create();
+        system.decideSoon(late); // without the system's components
+        tick(world); // ids[4] left, so its ask went
+        world.getMapper(Decides.class).create(late); // given them after the turn: too late
+        world.getMapper(Serial.class).create(late).value = 78;
+        tick(world);
+        assertEquals(List.of(), system.urgentIn(4));
+        assertEquals(List.of(), system.urgentIn(5));
+        assertEquals(2, system.stats().urgentJobsTotal());
+        assertEquals(2, system.stats().urgentAsksDropped());
+        assertEquals(0, system.stats().urgentAsksWaiting());
+        assertNoViolations(system);
+        world.dispose();
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
+    void anAskForAnEntityDeletedBeforeItJoinedIsNeverServedToTheNextOwnerOfItsId(IoPolicy policy,
+                                                                                  Threading threading) {
+        UrgentProbe system = new UrgentProbe(policy, Budget.jobsPerTick(1));
+        system.setThreading(threading);
+        After after = new After();
+        World world = TestWorlds.of(system, after);
+        TestWorlds.deciders(world, 6);
+        TestWorlds.run(world, 2, DELTA);
+        int[] doomed = new int[1];
+        after.once(() -> { // after the turn: made, asked for, deleted before the notice
+            doomed[0] = createWithSerial(world, 77);
+            system.decideSoon(doomed[0]);
+            world.delete(doomed[0]);
+        });
+        tick(world);
+        int heir = createWithSerial(world, 78); // between ticks: the freed id
+        assertEquals(doomed[0], heir, "the doomed entity's id was given again");
+        tick(world); // the heir joins before the turn
+        assertEquals(List.of(), system.urgentIn(3), "no urgent job for the heir of the id");
+        assertEquals(1, system.stats().urgentAsksDropped());
+        system.decideSoon(heir); // asked for itself: served
+        tick(world);
+        assertEquals(List.of(heir), system.urgentIn(4));
+        assertEquals(78, system.latestOutput(heir).serial);
         assertNoViolations(system);
         world.dispose();
     }

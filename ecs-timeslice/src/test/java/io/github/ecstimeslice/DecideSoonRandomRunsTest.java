@@ -100,6 +100,8 @@ class DecideSoonRandomRunsTest {
         // the model of the urgent queue
         final List<Waiting> queue = new ArrayList<>();
         final Map<Integer, Waiting> waiting = new HashMap<>();
+        /** Live entities asked for before they joined: queued as they join, forgotten as the next turn begins. */
+        final Set<Integer> askedBeforeJoin = new HashSet<>();
         /** How many of the model queue's first entries this turn may serve; the system's count, as last seen. */
         int servable;
         int systemServable;
@@ -193,6 +195,7 @@ class DecideSoonRandomRunsTest {
             if (choice < 6) {
                 world.delete(id);
                 alive.remove(at);
+                askedBeforeJoin.remove(id); // never served to the id's next owner
             } else if (decides.has(id)) {
                 decides.remove(id);
             } else {
@@ -216,10 +219,15 @@ class DecideSoonRandomRunsTest {
             }
         }
 
-        /** Asks for the entity, and notes it in the model: an entity the system was not told of is ignored. */
+        /**
+         * Asks for the entity, and notes it in the model: one the system was not told of waits for its
+         * join if it is live, and an id no live entity holds is ignored.
+         */
         void ask(int id) {
             if (system.tier(id) >= 0) {
                 asked(id);
+            } else if (alive.contains(id)) {
+                askedBeforeJoin.add(id);
             }
             system.decideSoon(id);
         }
@@ -240,7 +248,7 @@ class DecideSoonRandomRunsTest {
                 ask(10_000 + random.nextInt(100)); // nobody has it: ignored
             } else if (!alive.isEmpty()) {
                 int id = alive.get(random.nextInt(alive.size()));
-                if (system.tier(id) >= 0 || choice == 1) { // (1: also one alive that left: ignored)
+                if (system.tier(id) >= 0 || choice < 3) { // (1, 2: also one alive that left, or not joined yet)
                     ask(id);
                 }
             }
@@ -261,6 +269,7 @@ class DecideSoonRandomRunsTest {
 
         void turnStarts() {
             turnsBegun++;
+            askedBeforeJoin.clear(); // not joined in time: dropped
             servable = queue.size();
             systemServable = queue.size(); // what the turn's start will make the system's count
             turnOpen = true;
@@ -358,11 +367,11 @@ class DecideSoonRandomRunsTest {
                     return;
                 }
                 case ENTITY_JOINED -> {
-                    if (system.decideNewcomersSoon() && turnsBegun > 0) {
+                    if (askedBeforeJoin.remove(entity) || system.decideNewcomersSoon() && turnsBegun > 0) {
                         // asked by the system as artemis told of it, before every hook of the notice: no other ask
                         // here, or the model's order would differ; the crowd there at its first turn is no newcomer
                         asked(entity);
-                    } else if (random.nextInt(6) == 0) {
+                    } else if (askedBeforeJoin.isEmpty() && random.nextInt(6) == 0) { // (else one asked may join next)
                         askRandom();
                     }
                     return;

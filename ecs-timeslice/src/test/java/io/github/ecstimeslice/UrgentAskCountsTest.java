@@ -16,10 +16,16 @@ class UrgentAskCountsTest {
         system.setThreading(threading);
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 20);
-        system.decideSoon(ids[0]); // not joined yet: dropped
+        system.decideSoon(ids[0]); // not joined yet: waits for its join
+        int bare = world.create();
+        system.decideSoon(bare); // never joins: dropped as the turn begins
+        system.decideSoon(bare + 1000); // no entity: dropped now
+        assertEquals(2, system.stats().urgentAsksWaiting());
         assertEquals(1, system.stats().urgentAsksDropped());
-        assertEquals(0, system.stats().urgentAsksWaiting());
         TestWorlds.run(world, 1, 0.1f);
+        assertEquals(1, system.stats().urgentJobsTotal(), "ids[0] joined and was served");
+        assertEquals(2, system.stats().urgentAsksDropped());
+        assertEquals(0, system.stats().urgentAsksWaiting());
         for (int i = 1; i <= 5; i++) {
             system.decideSoon(ids[i]);
             system.decideSoon(ids[i]); // twice: one wait
@@ -28,12 +34,12 @@ class UrgentAskCountsTest {
         world.delete(ids[5]); // leaves before its job: dropped
         TestWorlds.run(world, 1, 0.1f); // two served
         assertEquals(2, system.stats().urgentAsksWaiting(), "ids 3 and 4 wait; 5 left");
-        assertEquals(2, system.stats().urgentAsksDropped());
+        assertEquals(3, system.stats().urgentAsksDropped());
         TestWorlds.run(world, 1, 0.1f);
         assertEquals(0, system.stats().urgentAsksWaiting());
-        assertEquals(4, system.stats().urgentJobsTotal());
+        assertEquals(5, system.stats().urgentJobsTotal());
         system.decideSoon(ids[5]); // gone: dropped
-        assertEquals(3, system.stats().urgentAsksDropped());
+        assertEquals(4, system.stats().urgentAsksDropped());
         world.dispose();
     }
 }
