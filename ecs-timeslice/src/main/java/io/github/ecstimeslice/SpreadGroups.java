@@ -14,11 +14,14 @@ import java.util.Arrays;
  */
 final class SpreadGroups {
 
-    /** How much the newest run counts in a system's smoothed cost. */
-    static final double NEWEST_RUN_WEIGHT = 0.25;
+    /** The time constant of a system's smoothed cost, in seconds of game time. */
+    static final double SMOOTHING_SECONDS = 4;
 
     private final int groupCount;
     private final double hysteresis;
+    private final double holdSeconds;
+    /** Game time of the last move, or -1 before any. */
+    private double lastMoveSeconds = -1;
     /** Per slot: its group; whether balancing may move it; its smoothed cost in nanoseconds; ran yet; disabled at its last turn. */
     private final int[] groupOf;
     private final boolean[] movable;
@@ -26,6 +29,8 @@ final class SpreadGroups {
     /** Per slot: its last run's and the one's before, nanoseconds. */
     private final long[] lastRun;
     private final long[] runBefore;
+    /** Per slot: its runs so far (the first ones are averaged plainly), at most {@link Integer#MAX_VALUE}. */
+    private final int[] runs;
     private final boolean[] measured;
     private final boolean[] resting;
     private final boolean anyMovable;
@@ -43,16 +48,19 @@ final class SpreadGroups {
      * @param givenGroups per slot, its group, or -1 for a balanced system
      * @param hysteresis the fraction of the most expensive group's cost by which a new plan must
      *                   narrow the gap between the most and the least expensive group
+     * @param holdSeconds the game time after a move before the next (less early in a game)
      */
-    SpreadGroups(int groupCount, int[] givenGroups, double hysteresis) {
+    SpreadGroups(int groupCount, int[] givenGroups, double hysteresis, double holdSeconds) {
         this.groupCount = groupCount;
         this.hysteresis = hysteresis;
+        this.holdSeconds = holdSeconds;
         int slots = givenGroups.length;
         groupOf = new int[slots];
         movable = new boolean[slots];
         nanos = new double[slots];
         lastRun = new long[slots];
         runBefore = new long[slots];
+        runs = new int[slots];
         measured = new boolean[slots];
         resting = new boolean[slots];
         nearPlan = new int[slots];
@@ -92,17 +100,25 @@ final class SpreadGroups {
     }
 
     /**
-     * Notes a run of slot {@code slot} that took {@code runNanos}. What enters the smoothed cost
-     * is the median of this run and the two before it: one run a pause stretched (the OS took the
-     * thread, a collection) counts for nothing, and a real change of cost counts from its second run.
+     * Notes a run of slot {@code slot} that took {@code runNanos}, {@code seconds} of game time after
+     * its last. What enters the smoothed cost is the median of this run and the two before it: one
+     * run a pause stretched (the OS took the thread, a collection) counts for nothing, and a real
+     * change of cost counts from its second run. The smoothed cost is the plain mean of the first
+     * runs, then an exponential average over about {@link #SMOOTHING_SECONDS} of game time, so costs
+     * that vary from run to run, or rise and fall within a few seconds, barely move it.
      */
-    void record(int slot, long runNanos) {
+    void record(int slot, long runNanos, double seconds) {
         if (measured[slot]) {
-            nanos[slot] += NEWEST_RUN_WEIGHT * (median(runNanos, lastRun[slot], runBefore[slot]) - nanos[slot]);
+            if (runs[slot] < Integer.MAX_VALUE) {
+                runs[slot]++;
+            }
+            double weight = Math.max(1.0 / runs[slot], seconds / (seconds + SMOOTHING_SECONDS));
+            nanos[slot] += weight * (median(runNanos, lastRun[slot], runBefore[slot]) - nanos[slot]);
             runBefore[slot] = lastRun[slot];
         } else {
             nanos[slot] = runNanos;
             runBefore[slot] = runNanos;
+            runs[slot] = 1;
             measured[slot] = true;
         }
         lastRun[slot] = runNanos;
@@ -144,9 +160,14 @@ final class SpreadGroups {
      * descent), and takes the one with the narrower gap between its most and least expensive
      * groups if that gap is narrower than the present one's by more than the hysteresis fraction
      * of the present most expensive group's cost, and its most expensive group costs no more.
+     * After a move at game time t, none comes before t + min(hold, t): early in a game the plans
+     * follow the first measurements quickly, then at most one move a hold.
+     *
+     * @param nowSeconds the game time since the world's first tick
      */
-    void rebalance() {
-        if (!anyMovable || groupCount < 2) {
+    void rebalance(double nowSeconds) {
+        if (!anyMovable || groupCount < 2
+                || lastMoveSeconds >= 0 && nowSeconds - lastMoveSeconds < Math.min(holdSeconds, lastMoveSeconds)) {
             return;
         }
         System.arraycopy(groupOf, 0, nearPlan, 0, groupOf.length);
@@ -164,6 +185,7 @@ final class SpreadGroups {
                 if (groupOf[slot] != plan[slot]) {
                     groupOf[slot] = plan[slot];
                     moves++;
+                    lastMoveSeconds = nowSeconds;
                 }
             }
         }

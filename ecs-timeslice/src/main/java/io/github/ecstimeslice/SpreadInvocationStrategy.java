@@ -42,23 +42,24 @@ import java.util.List;
  * the next system. A spread system whose {@code checkProcessing()} declines its turn loses that
  * time, as a declined tick does with the default strategy.
  *
- * <p><b>Balancing.</b> Each spread system's run is timed with {@link System#nanoTime()} and
- * smoothed as an exponential average (the newest run weighs a quarter) of the median of each run
- * and the two before it, so that one run a pause stretched moves nothing; a group's cost is the sum
- * of its systems', a disabled system counting 0. A balanced system starts in the group with the
- * fewest systems. At the start of each cycle of N ticks the strategy makes two plans: the present
- * one improved by descent, and a fresh one that places the balanced systems from the most
- * expensive down each into the cheapest group so far, then improved by descent. Descent repeats
- * the move of one balanced system to another group, or the swap of two, that lowers the sum of
- * the squared group costs the most, until none does. Of the two plans, the one with the narrower
- * gap between its most and least expensive groups is taken, but only if it narrows the present
- * gap by more than the hysteresis fraction (default {@value #DEFAULT_HYSTERESIS}) of the present
- * most expensive group's cost and makes that group no dearer. So costs that wobble by less than
- * the hysteresis move nothing, and with steady costs each change narrows the gap, so the groups
- * settle; settled, their gap is within the hysteresis of what the plans reach (with ten systems
- * of random costs over two or three ticks, groups typically a few percent apart). Given-group systems count
- * in their groups' costs but never move. A move takes effect at a cycle's start, so a system still
- * runs once a cycle, and its delta stays the time since its last run.
+ * <p><b>Balancing.</b> Each spread system's run is timed with {@link System#nanoTime()}; its cost
+ * is the median of each run and the two before it (one run a pause stretched moves nothing),
+ * averaged plainly over its first runs and then exponentially over about four seconds of game
+ * time, so costs that vary from run to run or rise and fall within seconds barely move it. A
+ * group's cost is the sum of its systems', a disabled system counting 0. A balanced system starts
+ * in the group with the fewest systems. At the start of each cycle of N ticks the strategy makes
+ * two plans: the present one improved by descent, and a fresh one that places the balanced
+ * systems from the most expensive down each into the cheapest group so far, then improved by
+ * descent. Descent repeats the move of one balanced system to another group, or the swap of two,
+ * that lowers the sum of the squared group costs the most, until none does. Of the two plans, the
+ * one with the narrower gap between its most and least expensive groups is taken, but only if it
+ * narrows the present gap by more than the hysteresis fraction (default {@value #DEFAULT_HYSTERESIS})
+ * of the present most expensive group's cost, makes that group no dearer, and the groups have
+ * held still long enough: a move at game time t holds until t + min(hold, t) (default hold
+ * {@value #DEFAULT_HOLD_SECONDS} s), so the first plans follow the first measurements and then
+ * the groups move at most once a hold. Given-group systems count in their groups' costs but never
+ * move. A move takes effect at a cycle's start, so a system still runs once a cycle, and its delta
+ * stays the time since its last run.
  *
  * <p><b>Costs.</b> A tick costs O(systems) plus two clock reads per spread run, and allocates
  * nothing; a rebalance, once a cycle, costs O(S²) for S spread systems plus O(S × (S + N)) per
@@ -73,6 +74,8 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
     public static final int MOST_TICKS = 1024;
     /** The hysteresis unless told otherwise: a new plan must narrow the groups' gap by 5% of the most expensive group's cost. */
     public static final double DEFAULT_HYSTERESIS = 0.05;
+    /** The hold unless told otherwise: after a move, no other for 10 seconds of game time (less early in a game). */
+    public static final double DEFAULT_HOLD_SECONDS = 10;
 
     /** The mark of a balanced system in {@link #markedGroups}; {@link #EVERY_TICK} and group numbers are the others. */
     private static final int BALANCED = -2;
@@ -81,7 +84,9 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
     private final Class<?>[] markedTypes;
     private final int[] markedGroups;
     private final double hysteresis;
+    private final double holdSeconds;
     private final RunClock clock;
+    private final SystemRunHooks[] hooks;
 
     /** Set at initialize: the world's systems; per system, its slot or -1; per slot, the game seconds since its last run. */
     private BaseSystem[] order;
@@ -90,6 +95,8 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
     private SpreadGroups groups;
     /** The group that runs in the next tick. */
     private int nextGroup;
+    /** Game time since the world's first tick: the sum of the ticks' deltas. */
+    private double gameSeconds;
 
     private SpreadInvocationStrategy(Builder builder) {
         ticks = builder.ticks;
@@ -99,7 +106,9 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
             markedGroups[i] = builder.groups.get(i);
         }
         hysteresis = builder.hysteresis;
+        holdSeconds = builder.holdSeconds;
         clock = builder.clock;
+        hooks = builder.hooks.toArray(new SystemRunHooks[0]);
     }
 
     /**
@@ -148,7 +157,7 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
                 given[slots[i]] = marks[i] == BALANCED ? -1 : marks[i];
             }
         }
-        groups = new SpreadGroups(ticks, given, hysteresis);
+        groups = new SpreadGroups(ticks, given, hysteresis, holdSeconds);
         sinceLastRun = new double[spread];
         slotOf = slots;
         order = found;
@@ -159,10 +168,11 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
     protected void process() {
         int group = nextGroup;
         nextGroup = group + 1 == ticks ? 0 : group + 1;
-        if (group == 0) {
-            groups.rebalance();
-        }
         float tickDelta = world.delta;
+        if (group == 0) {
+            groups.rebalance(gameSeconds);
+        }
+        gameSeconds += tickDelta;
         for (int i = 0; i < order.length; i++) {
             int slot = slotOf[i];
             if (disabled.get(i)) {
@@ -174,7 +184,7 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
             }
             if (slot < 0) {
                 updateEntityStates();
-                order[i].process();
+                run(order[i], false);
                 continue;
             }
             sinceLastRun[slot] += tickDelta;
@@ -189,15 +199,30 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
     /** Runs a spread system with the time since its last run as {@code world.delta}, and times it. */
     private void runSpread(BaseSystem system, int slot) {
         float delta = world.delta;
-        world.delta = (float) sinceLastRun[slot];
+        double seconds = sinceLastRun[slot];
+        world.delta = (float) seconds;
         sinceLastRun[slot] = 0;
-        long start = clock.nanos();
         try {
-            system.process();
+            groups.record(slot, run(system, true), seconds);
         } finally {
             world.delta = delta;
         }
-        groups.record(slot, clock.nanos() - start);
+    }
+
+    /** Runs {@code system} between the game's hooks; returns the nanoseconds its run took if {@code timed}. */
+    private long run(BaseSystem system, boolean timed) {
+        for (SystemRunHooks hook : hooks) {
+            hook.beforeRun(system, world);
+        }
+        long start = timed ? clock.nanos() : 0;
+        try {
+            system.process();
+            return timed ? clock.nanos() - start : 0;
+        } finally {
+            for (int h = hooks.length - 1; h >= 0; h--) {
+                hooks[h].afterRun(system, world);
+            }
+        }
     }
 
     /** N: the ticks of a cycle, and the number of groups. */
@@ -291,6 +316,8 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
         private final List<Class<?>> types = new ArrayList<Class<?>>();
         private final List<Integer> groups = new ArrayList<Integer>();
         private double hysteresis = DEFAULT_HYSTERESIS;
+        private double holdSeconds = DEFAULT_HOLD_SECONDS;
+        private final List<SystemRunHooks> hooks = new ArrayList<SystemRunHooks>();
         private RunClock clock = RunClock.SYSTEM;
 
         private Builder(int ticks) {
@@ -305,14 +332,7 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
          */
         @SafeVarargs
         public final Builder everyTick(Class<? extends BaseSystem>... types) {
-            if (types == null) {
-                throw new IllegalArgumentException("system classes must not be null");
-            }
-            int first = this.types.size();
-            for (Class<? extends BaseSystem> type : types) {
-                mark(EVERY_TICK, type, first);
-            }
-            return this;
+            return markAll(EVERY_TICK, types);
         }
 
         /**
@@ -322,14 +342,7 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
          */
         @SafeVarargs
         public final Builder spread(Class<? extends BaseSystem>... types) {
-            if (types == null) {
-                throw new IllegalArgumentException("system classes must not be null");
-            }
-            int first = this.types.size();
-            for (Class<? extends BaseSystem> type : types) {
-                mark(BALANCED, type, first);
-            }
-            return this;
+            return markAll(BALANCED, types);
         }
 
         /**
@@ -344,14 +357,7 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
                 throw new IllegalArgumentException("group must be 0 to " + (ticks - 1) + " when spread over "
                         + ticks + " ticks, was " + group);
             }
-            if (types == null) {
-                throw new IllegalArgumentException("system classes must not be null");
-            }
-            int first = this.types.size();
-            for (Class<? extends BaseSystem> type : types) {
-                mark(group, type, first);
-            }
-            return this;
+            return markAll(group, types);
         }
 
         /**
@@ -370,6 +376,36 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
             return this;
         }
 
+        /**
+         * The game time after a move of systems between groups before the next may come: a move at
+         * game time t holds until t + min(seconds, t), so the first plans follow the first
+         * measurements quickly and then the groups hold still at least this long.
+         *
+         * @param seconds 0 (no hold) or more, finite
+         * @throws IllegalArgumentException if {@code seconds} is NaN, infinite or below 0
+         */
+        public Builder holdSeconds(double seconds) {
+            if (!(seconds >= 0 && seconds < Double.POSITIVE_INFINITY)) {
+                throw new IllegalArgumentException("hold seconds must be at least 0 and finite, was " + seconds);
+            }
+            holdSeconds = seconds;
+            return this;
+        }
+
+        /**
+         * Runs {@code hooks} around each system the strategy runs: the game's own per-system work
+         * (a timer, a profiler), kept beside the spread strategy; see {@link SystemRunHooks}.
+         *
+         * @throws IllegalArgumentException if {@code hooks} is null
+         */
+        public Builder aroundEachRun(SystemRunHooks hooks) {
+            if (hooks == null) {
+                throw new IllegalArgumentException("the hooks to run around each system must not be null");
+            }
+            this.hooks.add(hooks);
+            return this;
+        }
+
         /** Times the runs with {@code clock} instead of {@link System#nanoTime()}: for tests. */
         Builder clock(RunClock clock) {
             this.clock = clock;
@@ -379,6 +415,18 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
         /** A strategy marked so far; register it with one world. */
         public SpreadInvocationStrategy build() {
             return new SpreadInvocationStrategy(this);
+        }
+
+        /** Marks each of {@code types}, or none if one is refused. */
+        private Builder markAll(int mark, Class<?>[] types) {
+            if (types == null) {
+                throw new IllegalArgumentException("system classes must not be null");
+            }
+            int first = this.types.size();
+            for (Class<?> type : types) {
+                mark(mark, type, first);
+            }
+            return this;
         }
 
         /** Marks {@code type}, or takes back the marks of this call from {@code first} on and refuses it. */

@@ -99,6 +99,55 @@ class SpreadBalancingTest {
         assertEquals(java.util.Arrays.toString(groups), java.util.Arrays.toString(groupsOf(strategy, systems)));
     }
 
+    /**
+     * Costs as a real game's are: ten systems whose every run costs up to half more or less than
+     * its mean, and two of them whose mean also rises and falls by half over a few hundred ticks.
+     * A move made after the first ten seconds is followed by ten seconds of game time with none,
+     * and in every ten seconds after the first the two groups' mean costs stay within 15% of each
+     * other.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+    void groupsHoldStillOnCostsThatVaryFromRunToRunAndOverHundredsOfTicks(long seed) {
+        Turns turns = new Turns();
+        Turn[] systems = tenOfRandomCosts(turns, seed);
+        for (int i = 0; i < systems.length; i++) {
+            systems[i].wobble(0.5, seed * 100 + i);
+        }
+        systems[(int) (seed % 10)].drift(0.5, 300);
+        systems[(int) ((seed + 5) % 10)].drift(0.5, 470);
+        SpreadInvocationStrategy strategy = SpreadInvocationStrategy.spreadOver(2)
+                .spread(Turns.classes(systems)).clock(turns.clock()).build();
+        World world = world(strategy, systems);
+        int ticksPerSecond = 60;
+        int window = 10 * ticksPerSecond;
+        int lastMoveTick = Integer.MIN_VALUE / 2;
+        double[] windowCosts = new double[2];
+        java.util.List<String> troubles = new java.util.ArrayList<>();
+        for (int tick = 0; tick < 12 * window; tick++) {
+            long movesBefore = strategy.moves();
+            turns.tick(world, 1f / ticksPerSecond);
+            if (strategy.moves() != movesBefore) {
+                if (lastMoveTick >= window && tick - lastMoveTick < window) {
+                    troubles.add("moved at tick " + tick + ", " + (tick - lastMoveTick) + " ticks after the last move");
+                }
+                lastMoveTick = tick;
+            }
+            for (Turn system : systems) {
+                windowCosts[strategy.groupOf(system.getClass())] += system.costAt(tick);
+            }
+            if ((tick + 1) % window == 0) {
+                double ratio = Math.max(windowCosts[0], windowCosts[1]) / Math.min(windowCosts[0], windowCosts[1]);
+                if (tick >= window && ratio > 1.15) {
+                    troubles.add("groups " + String.format("%.2f", ratio) + "x apart in the ten seconds to tick " + tick);
+                }
+                windowCosts[0] = 0;
+                windowCosts[1] = 0;
+            }
+        }
+        assertTrue(troubles.isEmpty(), strategy.moves() + " moves in all; " + troubles);
+    }
+
     @Test
     void nearEqualCostsThatWobbleMoveNothingWithHysteresisButHopWithout() {
         assertEquals(0, movesOfFourNearEqualSystems(SpreadInvocationStrategy.DEFAULT_HYSTERESIS));
@@ -166,7 +215,7 @@ class SpreadBalancingTest {
         turns.run(world, 2 * 5, 1 / 60f);
         assertEquals(0, strategy.moves());
         systems[0].costNanos = 3 * MILLI; // Alpha now costs as much as the other three
-        turns.run(world, 2 * 40, 1 / 60f);
+        turns.run(world, 2 * 900, 1 / 60f); // 30 s: the smoothing's 4 s time constant, many times over
         int alone = strategy.groupOf(Alpha.class);
         for (int i = 1; i < systems.length; i++) {
             assertEquals(1 - alone, strategy.groupOf(Turns.classes(systems[i])[0]), "the others share the other group");

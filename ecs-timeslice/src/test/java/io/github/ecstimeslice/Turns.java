@@ -47,6 +47,9 @@ final class Turns {
         /** If set, each run costs up to this fraction more or less, at random. */
         Random wobble;
         double wobbleFraction;
+        /** If set, the cost rises and falls by this fraction over this many ticks, as a sine. */
+        double driftFraction;
+        int driftTicks;
 
         Turn(Turns turns, long costNanos) {
             this.turns = turns;
@@ -63,7 +66,19 @@ final class Turns {
 
         /** This run's cost. */
         long nextCost() {
-            return wobble == null ? costNanos : Math.round(costNanos * (1 + wobbleFraction * (2 * wobble.nextDouble() - 1)));
+            double cost = costAt(turns.tick);
+            return wobble == null ? Math.round(cost) : Math.round(cost * (1 + wobbleFraction * (2 * wobble.nextDouble() - 1)));
+        }
+
+        /** What a run in {@code tick} costs on average: with a drift, the drift's point in that tick. */
+        double costAt(int tick) {
+            return driftTicks == 0 ? costNanos : costNanos * (1 + driftFraction * Math.sin(2 * Math.PI * tick / driftTicks));
+        }
+
+        /** Makes the cost rise and fall by {@code fraction} over {@code ticks} ticks. */
+        void drift(double fraction, int ticks) {
+            driftFraction = fraction;
+            driftTicks = ticks;
         }
 
         /** Makes each run cost up to {@code fraction} more or less, at random from {@code seed}. */
