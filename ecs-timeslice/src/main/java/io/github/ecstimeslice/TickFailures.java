@@ -73,6 +73,11 @@ final class TickFailures {
         record(entityId, thrown, false);
     }
 
+    /** As {@link #record(int, Throwable)}, for a job that ran on workers: if it failed inside artemis, it is told the rule. */
+    void recordOnWorkers(int entityId, Throwable thrown) {
+        record(entityId, thrown, true);
+    }
+
     /** As {@link #record(int, Throwable)}; a job {@code onWorkers} that failed inside artemis is told the rule. */
     private void record(int entityId, Throwable thrown, boolean onWorkers) {
         if (Platform.isFatal(thrown)) {

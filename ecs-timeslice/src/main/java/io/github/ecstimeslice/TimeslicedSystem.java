@@ -211,8 +211,10 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     /**
      * Gives the entity a job of its own in the system's next turn, ahead of the batch's jobs: a
      * newcomer or one whose decision went stale. The job reads its input as it starts and its
-     * output is saved as it finishes, whatever the policy; on the world's thread whatever the
-     * threading; O(1). Counted in {@link DecisionStats#urgentAsksWaiting()} and {@code urgentAsksDropped()}.
+     * output is saved as it finishes, whatever the policy; under worker threading, two or more in a
+     * turn run on the workers, their inputs read together first and their outputs saved after, in
+     * the order asked, in that turn. O(1). Counted in {@link DecisionStats#urgentAsksWaiting()} and
+     * {@code urgentAsksDropped()}.
      * <ul>
      *   <li>Up to the {@linkplain #setUrgentAllowance urgent allowance} run on top of the budget; more
      *   count against it, first asked, first served, at least one a tick.</li>

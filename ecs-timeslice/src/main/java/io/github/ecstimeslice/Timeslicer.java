@@ -3,6 +3,8 @@ package io.github.ecstimeslice;
 import com.artemis.World;
 import com.artemis.utils.IntBag;
 
+import java.util.concurrent.Executor;
+
 /**
  * The machinery of one {@link TimeslicedSystem}, which runs its steps in the order the system's
  * javadoc lists: the batch, the urgent jobs, the budget, the tiers, the histories, the counters,
@@ -37,6 +39,8 @@ final class Timeslicer<I, O> {
     /** This turn's urgent jobs on top of the budget, and the wall time they took: neither counts against it. */
     private int onTopJobs;
     private long onTopNanos;
+    /** The executor of this turn's workers, or null if its jobs run on the world's thread. */
+    private Executor turnWorkers;
     /** True once this turn called {@code prepareJobs()} for async input: once a turn. */
     private boolean prepared;
 
@@ -147,15 +151,21 @@ final class Timeslicer<I, O> {
 
     /** Finishes the jobs the previous tick left on the workers, and hands the workers this turn's executor. */
     void finishPreviousJobs(ThreadingSetting threading) {
+        turnWorkers = null;
         if (!Platform.isWeb() && workers != null) {
             lateJobs = workers.busy() ? workers.finish() : 0;
             workers.crew.setExecutor(threading.executor());
+            turnWorkers = threading.threading() == Threading.WORLD_THREAD ? null : threading.executor();
         }
     }
 
     /** The first {@code Error} the executor threw since the last call, or null. */
     Error executorError() {
-        return Platform.isWeb() || workers == null ? null : workers.crew.takeExecutorError();
+        if (Platform.isWeb() || workers == null) {
+            return null;
+        }
+        Error refused = workers.crew.takeExecutorError();
+        return refused != null ? refused : urgent.takeExecutorError();
     }
 
     /**
@@ -223,7 +233,7 @@ final class Timeslicer<I, O> {
         int urgentJobs = Math.min(waiting, allowance.shared() || onTopJobs > 0 ? jobs : Math.max(1, jobs));
         prepareIfJobsStart(urgentJobs > 0 || jobs > 0 && !batch.finished());
         if (urgentJobs > 0) {
-            jobs = Math.max(0, jobs - urgent.run(urgentJobs));
+            jobs = Math.max(0, jobs - urgent.run(urgentJobs, onWorkers ? turnWorkers : null));
         }
         if (Platform.isWeb() || !onWorkers) {
             worldThread.run(jobs);
@@ -273,7 +283,7 @@ final class Timeslicer<I, O> {
     private void runOnTop() {
         long start = System.nanoTime();
         prepareIfJobsStart(true);
-        onTopJobs = urgent.run(urgentAllowance);
+        onTopJobs = urgent.run(urgentAllowance, turnWorkers);
         onTopNanos = System.nanoTime() - start;
     }
 

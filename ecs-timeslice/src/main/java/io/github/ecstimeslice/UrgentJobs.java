@@ -3,11 +3,13 @@ package io.github.ecstimeslice;
 import com.artemis.utils.BitVector;
 
 import java.util.Arrays;
+import java.util.concurrent.Executor;
 
 /**
  * The entities a {@link TimeslicedSystem} was asked to decide soon ({@link TimeslicedSystem#decideSoon}),
  * first asked, first served, and their jobs: each an AIAO job of its own on the world's thread,
- * its input read as it starts and its output saved as it finishes, whatever the batch's policy.
+ * its input read as it starts and its output saved as it finishes, whatever the batch's policy;
+ * under worker threading, two or more in a turn run as an {@link UrgentGroup} on the workers.
  *
  * <p>An entity waits once however often it is asked (a bit per id), and leaves the queue when it
  * leaves the system. A turn serves only those asked before it began: one asked during the turn
@@ -37,6 +39,8 @@ final class UrgentJobs<I, O> {
     /** The input every urgent job reads (read right before its job), and with no history the output it writes. */
     private I input;
     private O output;
+    /** The jobs of a turn run together on workers; made by the first such turn (never in a browser). */
+    private UrgentGroup<I, O> group;
 
     UrgentJobs(TimeslicedSystem<I, O> system, Batch batch, Histories<O> histories, TierSchedule schedule,
                TickFailures failures, DecisionStats stats) {
@@ -62,15 +66,37 @@ final class UrgentJobs<I, O> {
             return;
         }
         if (waiting == queue.length) {
-            int[] grown = new int[queue.length * 2];
-            for (int i = 0; waiting > i; i++) {
-                grown[i] = queue[(head + i) % queue.length];
-            }
-            queue = grown;
-            head = 0;
+            grow();
         }
         queue[(head + waiting++) % queue.length] = entityId;
         asked.set(entityId);
+    }
+
+    /** Doubles the queue, its entities first in it. */
+    private void grow() {
+        int[] grown = new int[queue.length * 2];
+        for (int i = 0; waiting > i; i++) {
+            grown[i] = queue[(head + i) % queue.length];
+        }
+        queue = grown;
+        head = 0;
+    }
+
+    /** Puts {@code entities[from, to)} back at the queue's front, in that order, unless asked again meanwhile. */
+    private void askFirst(int[] entities, int from, int to) {
+        for (int i = to - 1; i >= from; i--) {
+            int entityId = entities[i];
+            if (asked.get(entityId)) {
+                continue;
+            }
+            if (waiting == queue.length) {
+                grow();
+            }
+            head = head == 0 ? queue.length - 1 : head - 1;
+            queue[head] = entityId;
+            waiting++;
+            asked.set(entityId);
+        }
     }
 
     /** The entity left: it no longer waits. O(waiting) if it did, else O(1). */
@@ -119,13 +145,77 @@ final class UrgentJobs<I, O> {
         }
     }
 
-    /** Runs up to {@code maxJobs} of the servable jobs; returns how many started. */
-    int run(int maxJobs) {
+    /**
+     * Runs up to {@code maxJobs} of the servable jobs; returns how many started. Given the turn's
+     * {@code workers} (null: the world's thread), two or more run as an {@link UrgentGroup}.
+     */
+    int run(int maxJobs, Executor workers) {
+        if (!Platform.isWeb() && workers != null && Math.min(maxJobs, servable) >= 2) {
+            return runOnWorkers(maxJobs, workers);
+        }
         int ran = 0;
         while (maxJobs > ran && servable > 0) {
             ran += runNext();
         }
         return ran;
+    }
+
+    /** Runs up to {@code maxJobs} of the servable jobs together on {@code workers}; returns how many started. */
+    @SuppressWarnings("unchecked")
+    private int runOnWorkers(int maxJobs, Executor workers) {
+        if (group == null) {
+            group = new UrgentGroup<>(system, histories, failures);
+        }
+        UrgentGroup<I, O> jobs = group;
+        jobs.count = 0;
+        jobs.ensureCapacity(Math.min(maxJobs, servable));
+        while (maxJobs > jobs.count && servable > 0) {
+            int entityId = takeNext();
+            if (schedule.tier(entityId) < 0) {
+                stats.urgentAsksDropped++;
+                continue; // no entity of the system has the id now
+            }
+            try {
+                jobs.setUp(entityId);
+                int slot = Arrays.binarySearch(batch.keys, 0, batch.size, entityId);
+                if (staged(slot)) {
+                    batch.drop(slot); // older, and in the spare this job writes
+                }
+                jobs.add(slot);
+                stats.jobsThisTick++;
+                stats.urgentJobsThisTick++;
+            } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
+                failures.record(entityId, thrown);
+            }
+        }
+        if (jobs.count > 0) {
+            jobs.runAll(workers);
+        }
+        for (int job = 0; job < jobs.count; job++) {
+            Throwable failed = jobs.failureOf(job);
+            if (failed != null) {
+                if (Platform.isFatal(failed)) {
+                    askFirst(jobs.entities, job + 1, jobs.count); // the jobs behind it wait for the next turn, as on the world's thread
+                }
+                jobs.recordFailure(job);
+                continue;
+            }
+            int entityId = jobs.entities[job];
+            try {
+                if (readEarlier(jobs.slots[job])) {
+                    failures.dropUnrun(batch, jobs.slots[job]); // decided now: its batch job's input is older
+                }
+                histories.save(entityId, (O) jobs.outputs[job]);
+            } catch (Throwable thrown) {
+                failures.record(entityId, thrown);
+            }
+        }
+        return jobs.count;
+    }
+
+    /** The executor error of the group's crew since the last call, or null. */
+    Error takeExecutorError() {
+        return Platform.isWeb() || group == null ? null : group.crew.takeExecutorError();
     }
 
     /** Runs servable jobs until {@code deadline} ({@code System.nanoTime()}), at least one; returns how many started. */
@@ -140,11 +230,7 @@ final class UrgentJobs<I, O> {
     /** Takes the first servable entity off the queue and runs its job; returns 1 if the job started, else 0. */
     @SuppressWarnings("unchecked")
     private int runNext() {
-        int entityId = queue[head];
-        head = head + 1 == queue.length ? 0 : head + 1;
-        waiting--;
-        servable--;
-        asked.clear(entityId);
+        int entityId = takeNext();
         if (schedule.tier(entityId) < 0) {
             stats.urgentAsksDropped++;
             return 0; // no entity of the system has the id now
@@ -174,6 +260,16 @@ final class UrgentJobs<I, O> {
             failures.record(entityId, thrown);
         }
         return started ? 1 : 0;
+    }
+
+    /** Takes the first servable entity off the queue. */
+    private int takeNext() {
+        int entityId = queue[head];
+        head = head + 1 == queue.length ? 0 : head + 1;
+        waiting--;
+        servable--;
+        asked.clear(entityId);
+        return entityId;
     }
 
     /**

@@ -167,7 +167,7 @@ class DecideSoonBudgetsTest {
     private static UrgentProbe slowUrgentJobs(IoPolicy policy, Budget budget, long[] urgentNanos) {
         UrgentProbe system = new UrgentProbe(policy, budget);
         system.hook = (at, entity) -> {
-            if (at == At.RUN_JOB && system.inUrgentRunJob) {
+            if (at == At.RUN_JOB && system.inUrgentRunJob()) {
                 long until = System.nanoTime() + urgentNanos[0];
                 while (System.nanoTime() < until) {
                     Thread.onSpinWait();

@@ -143,7 +143,7 @@ class DecideSoonCallbacksAndChurnTest {
             boolean worldThread = Thread.currentThread() == system.worldThread;
             if (entityId == target && worldThread && system.stats().tick() >= 2
                     && (callback == At.SET_UP_INPUT || callback == At.OUTPUT_SAVED
-                    || callback == At.RUN_JOB && system.inUrgentRunJob)) {
+                    || callback == At.RUN_JOB && system.inUrgentRunJob())) {
                 system.decideSoon(target);
             }
         };

@@ -109,7 +109,6 @@ class DecideSoonRandomRunsTest {
         Set<Integer> eligibleAtTurnStart = new HashSet<>();
         /** The urgent jobs whose input this turn read (their entity popped from the queue), and those that ran. */
         final Set<Integer> urgentStarted = new HashSet<>();
-        final List<Integer> urgentRan = new ArrayList<>();
         int urgentInProgress = -1;
         Budget turnBudget;
         Threading turnThreading;
@@ -282,7 +281,6 @@ class DecideSoonRandomRunsTest {
                 }
             }
             urgentStarted.clear();
-            urgentRan.clear();
             urgentInProgress = -1;
             // joined next tick under a time budget, the last turn's jobs count in this one
             lastTurnCountsNow = turnThreading == Threading.WORKERS_NEXT_TICK && turnBudget != null
@@ -383,15 +381,18 @@ class DecideSoonRandomRunsTest {
                 return; // tierOf as an entity joins: the system may have asked for it already, before this hook
             }
             syncPops(at == At.SET_UP_INPUT ? entity : -1);
-            if (at == At.RUN_JOB && !system.inUrgentRunJob && turnThreading != Threading.WORLD_THREAD) {
+            if (at == At.RUN_JOB && !system.inUrgentRunJob() && turnThreading != Threading.WORLD_THREAD) {
                 return; // a batch job the world's thread helps with: which ones it runs is not the seed's
             }
-            if (at == At.RUN_JOB && system.inUrgentRunJob) {
-                if (urgentInProgress != entity) {
-                    violate("urgent runJob for " + entity + ", whose urgent input was not read right before");
+            if (at == At.RUN_JOB && system.inUrgentRunJob()) {
+                if (system.inUrgentGroupJob() ? !urgentStarted.contains(entity) : urgentInProgress != entity) {
+                    violate("urgent runJob for " + entity + ", whose urgent input was not read right before"
+                            + " (on workers: in this turn)");
                 }
                 urgentInProgress = -1;
-                urgentRan.add(entity);
+                if (system.inUrgentGroupJob()) {
+                    return; // a job of a group on workers, which the world's thread helps with: no world edits here
+                }
             }
             // the turn's callbacks, on the world's thread
             int roll = random.nextInt(100);
@@ -493,8 +494,9 @@ class DecideSoonRandomRunsTest {
         }
 
         void afterTick(int tick, int urgentJobs) {
-            if (urgentJobs != urgentRan.size()) {
-                violate(urgentJobs + " urgent jobs counted, " + urgentRan.size() + " seen on the world's thread");
+            long runs = system.urgentRuns.getAndSet(0);
+            if (urgentJobs != runs) {
+                violate(urgentJobs + " urgent jobs counted, " + runs + " urgent runJob calls seen");
             }
             if (system.urgentJobs.size() != system.stats().urgentJobsTotal()) {
                 violate("urgentJobsTotal " + system.stats().urgentJobsTotal() + ", seen " + system.urgentJobs.size());

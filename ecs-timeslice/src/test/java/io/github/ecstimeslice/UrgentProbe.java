@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.IntUnaryOperator;
 
@@ -17,10 +19,10 @@ import java.util.function.IntUnaryOperator;
  * than the entity's last save's) and calls {@link #hook} from every callback, so a test can ask for
  * urgent jobs, churn or throw from anywhere.
  *
- * <p>An urgent job is told by the system's own counter of the tick's urgent jobs, which rises right
- * before each urgent job's {@code runJob}, on the world's thread: a job on the world's thread that
- * sees it risen is urgent; batch jobs never raise it. Each tick the log's count of urgent jobs is
- * checked against {@code urgentJobsTotal()} by the tests, so an urgent job run elsewhere shows.
+ * <p>An urgent job is told by its input: one read by the system's urgent jobs ({@code UrgentJobs}
+ * or, on workers, {@code UrgentGroup} calling {@code setUpInput}) is noted, in the order read, and
+ * its {@code runJob}, on whatever thread, is the urgent job's. Each tick the log's count of urgent
+ * jobs is checked against {@code urgentJobsTotal()} by the tests.
  */
 class UrgentProbe extends StampSystem {
 
@@ -42,8 +44,14 @@ class UrgentProbe extends StampSystem {
     volatile Thread worldThread;
     /** True from {@code begin()} to {@code end()}. */
     boolean inTurn;
-    /** Urgent jobs, in the order they ran: {tick, entity, input tick, serial, 1, batches started}. */
+    /** Urgent jobs, in the order their inputs were read: {tick, entity, input tick, serial, 1, batches started}. */
     final List<long[]> urgentJobs = new ArrayList<>();
+    /** The urgent jobs whose input was read and whose runJob has not begun, by input object. */
+    private final Map<Stamp, long[]> urgentInputs = new ConcurrentHashMap<>();
+    /** Urgent runJob calls, on any thread, in all. */
+    final java.util.concurrent.atomic.AtomicLong urgentRuns = new java.util.concurrent.atomic.AtomicLong();
+    /** The entities whose urgent runJob returned and whose output was not saved yet. */
+    private final Set<Integer> urgentRanClean = ConcurrentHashMap.newKeySet();
     /** Batch jobs, from any thread: {tick (racy under next-tick workers), entity, input tick, serial, 0, batch number}. */
     final Queue<long[]> batchJobs = new ConcurrentLinkedQueue<>();
     /** Saves, in order: {tick, entity, output's input tick, serial, 1 if an urgent job's}. */
@@ -56,16 +64,10 @@ class UrgentProbe extends StampSystem {
     final Map<Integer, Long> lastSaved = new HashMap<>();
     /** tierOf calls, in all. */
     int tierOfCalls;
-    /** True while the hook runs in an urgent job's runJob (on the world's thread; no job of the system runs elsewhere then). */
-    volatile boolean inUrgentRunJob;
+    /** Per thread: 1 while the hook runs in an urgent job's runJob, 2 if that job is one of a group on workers. */
+    private final ThreadLocal<int[]> urgentRunJob = ThreadLocal.withInitial(() -> new int[1]);
 
     private ComponentMapper<Serial> serialMapper;
-    private long countedTick = -1;
-    private int countedUrgent;
-    /** The entity whose urgent job ran last on the world's thread, until its save or the next job. */
-    private int urgentAwaitingSave = -1;
-    /** True once the urgent job awaiting its save returned normally from runJob. */
-    private boolean urgentRanClean;
 
     UrgentProbe(IoPolicy policy, Budget budget) {
         super(policy, budget);
@@ -98,20 +100,42 @@ class UrgentProbe extends StampSystem {
 
     @Override
     protected void end() {
-        if (urgentAwaitingSave != -1 && urgentRanClean) {
-            violate("the urgent job for " + urgentAwaitingSave + " finished but its output was not saved in its turn");
+        if (!urgentRanClean.isEmpty()) {
+            violate("the urgent jobs for " + urgentRanClean + " finished but their outputs were not saved in their turn");
         }
         inTurn = false;
-        urgentAwaitingSave = -1;
-        urgentRanClean = false;
+        urgentRanClean.clear();
+        urgentInputs.clear();
         hook.at(At.END, -1);
     }
 
     /** The turn threw, so artemis did not call {@code end()}: the turn is over all the same. */
     void turnThrew() {
         inTurn = false;
-        urgentAwaitingSave = -1;
-        urgentRanClean = false;
+        urgentRanClean.clear();
+        urgentInputs.clear();
+    }
+
+    /** True if this thread's hook runs in an urgent job's runJob. */
+    boolean inUrgentRunJob() {
+        return urgentRunJob.get()[0] != 0;
+    }
+
+    /** True if this thread's hook runs in the runJob of an urgent job of a group on workers (the world's thread helps run them). */
+    boolean inUrgentGroupJob() {
+        return urgentRunJob.get()[0] == 2;
+    }
+
+    /** True if the system's urgent jobs are the caller ({@code UrgentJobs}, or {@code UrgentGroup} on workers). */
+    private static boolean calledBy(Class<?>... types) {
+        return StackWalker.getInstance().walk(frames -> frames.anyMatch(frame -> {
+            for (Class<?> type : types) {
+                if (frame.getClassName().equals(type.getName())) {
+                    return true;
+                }
+            }
+            return false;
+        }));
     }
 
     @Override
@@ -123,56 +147,51 @@ class UrgentProbe extends StampSystem {
     protected void setUpInput(int entityId, Stamp input) {
         hook.at(At.SET_UP_INPUT, entityId);
         super.setUpInput(entityId, input);
+        if (calledBy(UrgentJobs.class, UrgentGroup.class)) {
+            long[] job = {stats().tick(), entityId, input.tick, input.serial, 1, stats().batchesStarted()};
+            urgentJobs.add(job);
+            urgentInputs.put(input, job);
+            if (input.tick != stats().tick()) {
+                violate("urgent job for " + entityId + " read its input in tick " + input.tick);
+            }
+        }
     }
 
     @Override
     protected void runJob(int entityId, Stamp input, Stamp output) {
         boolean onWorldThread = Thread.currentThread() == worldThread;
-        boolean urgent = false;
-        if (onWorldThread && inTurn) { // (the world's thread may also help finish next-tick jobs as the world is disposed)
-            if (urgentAwaitingSave != -1 && urgentRanClean) {
-                violate("the urgent job for " + urgentAwaitingSave + " finished but its output was not saved before the next job");
-            }
-            urgentRanClean = false;
-            long tick = stats().tick();
-            int count = slicer.stats.urgentJobsThisTick;
-            if (tick != countedTick) {
-                countedTick = tick;
-                countedUrgent = 0;
-            }
-            urgent = count != countedUrgent;
-            countedUrgent = count;
-            urgentAwaitingSave = urgent ? entityId : -1;
+        long[] urgentJob = urgentInputs.remove(input);
+        boolean urgent = urgentJob != null;
+        long[] job = urgent ? urgentJob
+                : new long[]{stats().tick(), entityId, input.tick, input.serial, 0, stats().batchesStarted()};
+        if (urgent && (urgentJob[ENTITY] != entityId || urgentJob[TICK] != stats().tick())) {
+            violate("urgent runJob for " + entityId + " in tick " + stats().tick() + " with the input read for "
+                    + urgentJob[ENTITY] + " in tick " + urgentJob[TICK]);
         }
-        long[] job = {stats().tick(), entityId, input.tick, input.serial, urgent ? 1 : 0, stats().batchesStarted()};
         if (urgent) {
-            urgentJobs.add(job);
-            if (input.tick != stats().tick()) {
-                violate("urgent job for " + entityId + " read its input in tick " + input.tick);
-            }
+            urgentRuns.incrementAndGet();
         } else {
             batchJobs.add(job);
         }
         if (onWorldThread) {
             worldThreadJobs.add(job);
         }
-        inUrgentRunJob = urgent;
+        int[] here = urgentRunJob.get();
+        here[0] = !urgent ? 0 : calledBy(UrgentGroup.class) ? 2 : 1;
         try {
             hook.at(At.RUN_JOB, entityId);
         } finally {
-            inUrgentRunJob = false;
+            here[0] = 0;
         }
         super.runJob(entityId, input, output);
         if (urgent) {
-            urgentRanClean = true;
+            urgentRanClean.add(entityId);
         }
     }
 
     @Override
     protected void outputSaved(int entityId, Stamp output) {
-        boolean urgent = urgentAwaitingSave == entityId && urgentRanClean;
-        urgentAwaitingSave = -1;
-        urgentRanClean = false;
+        boolean urgent = urgentRanClean.remove(entityId);
         saves.add(new long[]{stats().tick(), entityId, output.tick, output.serial, urgent ? 1 : 0});
         long serial = serialOf(entityId);
         if (output.serial != serial) {

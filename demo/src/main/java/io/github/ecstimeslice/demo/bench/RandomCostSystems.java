@@ -19,15 +19,40 @@ final class RandomCostSystems {
         private final long steps;
         private long state;
 
+        /** Each run's work varies by up to this fraction either way, at random; 0: fixed. */
+        private double vary;
+        /** If above 0, the mean work also rises and falls by {@link #vary} over this many seconds of game time. */
+        private double driftSeconds;
+        private double elapsed;
+        private long noise;
+
         FixedWork(double targetMillis, double stepsPerMilli) {
             this.targetMillis = targetMillis;
             this.steps = Math.max(1, Math.round(targetMillis * stepsPerMilli));
             this.state = steps;
         }
 
+        /** Makes each run's work vary by up to {@code fraction} either way (seeded), and drift over {@code driftSeconds} if above 0. */
+        void vary(double fraction, double driftSeconds, long seed) {
+            this.vary = fraction;
+            this.driftSeconds = driftSeconds;
+            this.noise = seed * 0x9E3779B97F4A7C15L | 1;
+        }
+
         @Override
         protected final void processSystem() {
-            state = work(state, steps);
+            state = work(state, vary == 0 ? steps : Math.max(1, Math.round(steps * varied())));
+        }
+
+        /** This run's factor on the mean work: a drift, if any, times a uniform draw within {@link #vary}. */
+        private double varied() {
+            elapsed += world.delta;
+            double drift = driftSeconds > 0 ? 1 + vary * Math.sin(2 * Math.PI * elapsed / driftSeconds) : 1;
+            noise ^= noise << 13;
+            noise ^= noise >>> 7;
+            noise ^= noise << 17;
+            double uniform = (noise >>> 11) * 0x1.0p-53;
+            return drift * (1 + vary * (2 * uniform - 1));
         }
     }
 

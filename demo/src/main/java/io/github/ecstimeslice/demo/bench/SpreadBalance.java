@@ -62,6 +62,11 @@ public final class SpreadBalance implements Callable<Integer> {
                     + SpreadInvocationStrategy.DEFAULT_HYSTERESIS + ")")
     private double hysteresis = SpreadInvocationStrategy.DEFAULT_HYSTERESIS;
 
+    @Option(names = "--vary", defaultValue = "0", paramLabel = "F",
+            description = "each run's cost varies by up to F either way, and two systems' means also rise and fall"
+                    + " by F over 5 and 7.8 s of game time: 0 to below 1 (default: ${DEFAULT-VALUE}, fixed costs)")
+    private double vary;
+
     @Spec
     private CommandSpec spec;
 
@@ -96,7 +101,15 @@ public final class SpreadBalance implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--hysteresis must be at least 0 and below 1, was " + hysteresis);
         }
+        if (!(vary >= 0 && vary < 1)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--vary must be at least 0 and below 1, was " + vary);
+        }
         FixedWork[] systems = RandomCostSystems.ten(seed, LEAST_MILLIS, MOST_MILLIS, RandomCostSystems.stepsPerMilli());
+        if (vary > 0) {
+            for (int i = 0; i < systems.length; i++) {
+                systems[i].vary(vary, i == 0 ? 5 : i == 5 ? 7.8 : 0, seed * 31 + i);
+            }
+        }
         SpreadInvocationStrategy strategy = SpreadInvocationStrategy.spreadOver(groups).hysteresis(hysteresis)
                 .spread(RandomCostSystems.classesOf(systems)).build();
         World world = new World(new WorldConfigurationBuilder().with(systems).register(strategy).build());
@@ -135,9 +148,10 @@ public final class SpreadBalance implements Callable<Integer> {
 
     private void report(FixedWork[] systems, SpreadInvocationStrategy strategy, GroupBalance record, long moves,
                         long warmUpMoves, double measuredSeconds) {
-        out.printf(Locale.ROOT, "spread: ten systems of random costs (seed %d, %.1f to %.1f ms) over %d groups, hysteresis %s;"
-                        + " %s s warm-up, %.1f s measured (%,d ticks), %s %s%n", seed, LEAST_MILLIS, MOST_MILLIS, groups,
-                hysteresis, warmUp, measuredSeconds, record.ticks(), System.getProperty("java.vm.name"),
+        out.printf(Locale.ROOT, "spread: ten systems of random costs (seed %d, %.1f to %.1f ms%s) over %d groups, hysteresis %s;"
+                        + " %s s warm-up, %.1f s measured (%,d ticks), %s %s%n", seed, LEAST_MILLIS, MOST_MILLIS,
+                vary > 0 ? String.format(Locale.ROOT, ", each run up to %.0f%% either way, two drifting", vary * 100) : "",
+                groups, hysteresis, warmUp, measuredSeconds, record.ticks(), System.getProperty("java.vm.name"),
                 System.getProperty("java.version"));
         out.printf(Locale.ROOT, "| system | given ms | measured ms (smoothed) | group |%n|---|---:|---:|---:|%n");
         double[] costs = new double[systems.length];

@@ -43,6 +43,8 @@ class SpreadBalanceTest {
         assertRefused("--seconds must be above 0 and at most 120, was NaN", "--seconds", "NaN");
         assertRefused("--warm-up must be from 0 to 60, was -1.0", "--warm-up", "-1");
         assertRefused("--hysteresis must be at least 0 and below 1, was 1.0", "--hysteresis", "1");
+        assertRefused("--vary must be at least 0 and below 1, was 1.0", "--vary", "1");
+        assertRefused("--vary must be at least 0 and below 1, was -0.1", "--vary", "-0.1");
     }
 
     @Test
@@ -64,5 +66,15 @@ class SpreadBalanceTest {
         assertTrue(said.contains("best split, most over least: of the given costs "), said);
         assertTrue(said.contains("moves: "), said);
         assertTrue(said.contains("allocated on the world's thread after the first measured second: "), said);
+    }
+
+    @Test
+    void aRunWithVaryingCostsSaysSo() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, run(out, err, "--warm-up", "0.2", "--seconds", "0.3", "--vary", "0.5"), err.toString(StandardCharsets.UTF_8));
+        String said = out.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("each run up to 50% either way, two drifting"), said);
+        assertTrue(said.contains("moves: "), said);
     }
 }
