@@ -177,27 +177,27 @@ final class UrgentJobs<I, O> {
             }
             try {
                 jobs.setUp(entityId);
-                int slot = Arrays.binarySearch(batch.keys, 0, batch.size, entityId);
-                if (staged(slot)) {
-                    batch.drop(slot); // older, and in the spare this job writes
-                }
-                jobs.add(slot);
-                stats.jobsThisTick++;
-                stats.urgentJobsThisTick++;
+                jobs.add(Arrays.binarySearch(batch.keys, 0, batch.size, entityId));
             } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
+                if (Platform.isFatal(thrown)) {
+                    askFirst(jobs.entities, 0, jobs.count); // read, not run: they wait for the next turn
+                }
                 failures.record(entityId, thrown);
             }
         }
+        for (int job = 0; job < jobs.count; job++) {
+            if (staged(jobs.slots[job])) {
+                batch.drop(jobs.slots[job]); // older, and in the spare this job writes
+            }
+        }
+        stats.jobsThisTick += jobs.count;
+        stats.urgentJobsThisTick += jobs.count;
         if (jobs.count > 0) {
             jobs.runAll(workers);
         }
         for (int job = 0; job < jobs.count; job++) {
-            Throwable failed = jobs.failureOf(job);
-            if (failed != null) {
-                if (Platform.isFatal(failed)) {
-                    askFirst(jobs.entities, job + 1, jobs.count); // the jobs behind it wait for the next turn, as on the world's thread
-                }
-                jobs.recordFailure(job);
+            if (jobs.failureOf(job) != null) {
+                jobs.recordFailure(job); // a VM error leaves: the jobs behind it ran, and get nothing, as a batch's
                 continue;
             }
             int entityId = jobs.entities[job];

@@ -336,7 +336,7 @@ class DecideSoonFailuresTest {
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("io.github.ecstimeslice.TestMatrix#policiesAndThreading")
-    void aVmErrorFromAnUrgentJobLeavesAtOnceAndTheUrgentJobsBehindItRunInTheNextTick(IoPolicy policy,
+    void aVmErrorFromAnUrgentJobLeavesAtOnceAndTheJobsBehindItRunNextTickOrRanWithItOnWorkers(IoPolicy policy,
                                                                                    Threading threading) {
         UrgentProbe system = new UrgentProbe(policy, Budget.jobsPerTick(3));
         system.setThreading(threading);
@@ -358,10 +358,45 @@ class DecideSoonFailuresTest {
         List<Integer> ran = threading == Threading.WORLD_THREAD ? List.of(ids[6]) : List.of(ids[6], ids[9], ids[3]);
         assertEquals(ran, system.urgentIn(2), "it left at once (on workers, after its group ran)");
         tick(world);
-        assertEquals(List.of(ids[9], ids[3]), system.urgentIn(3), "the rest, in order, in the next tick");
-        assertEquals(3, system.latestTick(ids[9]));
-        assertEquals(3, system.latestTick(ids[3]));
+        if (threading == Threading.WORLD_THREAD) {
+            assertEquals(List.of(ids[9], ids[3]), system.urgentIn(3), "the rest, in order, in the next tick");
+            assertEquals(3, system.latestTick(ids[9]));
+            assertEquals(3, system.latestTick(ids[3]));
+        } else {
+            assertEquals(List.of(), system.urgentIn(3), "on workers the rest ran with it, and get nothing, as a batch's");
+            Long latest = system.latestTick(ids[9]);
+            assertTrue(latest == null || latest < 2, "its group's output was not saved: " + latest);
+        }
         TestWorlds.run(world, 12, DELTA);
+        assertNoViolations(system);
+        world.dispose();
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("io.github.ecstimeslice.TestMatrix#policiesOnWorkers")
+    void onWorkersAVmErrorReadingAGroupsInputLeavesBeforeAnyJobAndTheOthersWaitForTheNextTurn(IoPolicy policy,
+                                                                                              Threading threading) {
+        UrgentProbe system = new UrgentProbe(policy, Budget.jobsPerTick(3));
+        system.setThreading(threading);
+        World world = TestWorlds.of(system);
+        int[] ids = withSerials(world, 12);
+        TestWorlds.run(world, 2, DELTA);
+        boolean[] thrown = {false};
+        system.hook = (at, entity) -> {
+            if (at == At.SET_UP_INPUT && entity == ids[9] && !thrown[0] && system.stats().urgentJobsTotal() == 0) {
+                thrown[0] = true;
+                throw new OutOfMemoryError("provoked");
+            }
+        };
+        system.decideSoon(ids[6]);
+        system.decideSoon(ids[9]);
+        system.decideSoon(ids[3]);
+        OutOfMemoryError error = assertThrows(OutOfMemoryError.class, () -> tick(world));
+        assertEquals("provoked", error.getMessage());
+        assertEquals(0, system.stats().urgentJobsTotal(), "no job ran, none counted");
+        assertEquals(2, system.stats().urgentAsksWaiting(), "the one read before waits, and the one not read yet; the failed one not");
+        tick(world);
+        assertEquals(List.of(ids[6], ids[3]), system.urgentIn(3), "in the next turn, in the order asked");
         assertNoViolations(system);
         world.dispose();
     }

@@ -95,6 +95,8 @@ class UrgentProbe extends StampSystem {
     protected void begin() {
         worldThread = Thread.currentThread();
         inTurn = true;
+        urgentRanClean.clear(); // left by a turn that threw (one that ended checked them at its end)
+        urgentInputs.clear();
         hook.at(At.BEGIN, -1);
     }
 
