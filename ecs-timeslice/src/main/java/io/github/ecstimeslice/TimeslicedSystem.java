@@ -210,11 +210,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
 
     /**
      * Gives the entity a job of its own in the system's next turn, ahead of the batch's jobs: a
-     * newcomer or one whose decision went stale. The job reads its input as it starts and its
-     * output is saved as it finishes, whatever the policy; under worker threading, two or more in a
-     * turn run on the workers, their inputs read together first and their outputs saved after, in
-     * the order asked, in that turn. O(1). Counted in {@link DecisionStats#urgentAsksWaiting()} and
-     * {@code urgentAsksDropped()}.
+     * newcomer or one whose decision went stale. Its input is read as it starts and its output
+     * saved as it finishes, whatever the policy; under worker threading two or more in a turn run
+     * on the workers, all inputs read first, outputs saved after, in the order asked. O(1).
      * <ul>
      *   <li>Up to the {@linkplain #setUrgentAllowance urgent allowance} run on top of the budget; more
      *   count against it, first asked, first served, at least one a tick.</li>
@@ -223,6 +221,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      *   <li>Not joined yet (just created, or given the system's components): served as it joins, if
      *   before the system's next turn; deleted first, never. No live entity has the id: ignored.</li>
      * </ul>
+     * {@link DecisionStats#urgentAsksWaiting()} and {@code urgentAsksDropped()} count the asks.
      *
      * @throws IllegalArgumentException if {@code entityId} is negative
      */

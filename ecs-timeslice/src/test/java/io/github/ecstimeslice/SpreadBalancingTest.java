@@ -246,16 +246,7 @@ class SpreadBalancingTest {
         SpreadInvocationStrategy strategy = SpreadInvocationStrategy.spreadOver(3)
                 .everyTick(Still.class).spread(StillTwo.class, StillThree.class, StillFour.class).build();
         World world = world(strategy, new Still(), new StillTwo(), new StillThree(), new StillFour());
-        Runnable ticks = () -> {
-            for (int i = 0; i < 1000; i++) {
-                world.setDelta(1 / 60f);
-                world.process();
-            }
-        };
-        for (int i = 0; i < 50; i++) {
-            ticks.run(); // warms up the JIT, whose compiling may allocate a little
-        }
-        SteadyStateBytes.assertNoGarbage(ticks, "spread invocation, 1,000 ticks a span");
+        SteadyStateBytes.assertTicksMakeNoGarbage(world, "spread invocation");
     }
 
     private static int[] groupsOf(SpreadInvocationStrategy strategy, Turn[] systems) {

@@ -28,6 +28,23 @@ public final class SteadyStateBytes {
     }
 
     /**
+     * Ticks {@code world} in spans of 1,000 ticks of 1/60 s: fifty spans to warm up the JIT, whose
+     * compiling may allocate a little, then as {@link #assertNoGarbage}.
+     */
+    public static void assertTicksMakeNoGarbage(com.artemis.World world, String what) {
+        Runnable ticks = () -> {
+            for (int i = 0; i < 1000; i++) {
+                world.setDelta(1 / 60f);
+                world.process();
+            }
+        };
+        for (int i = 0; i < 50; i++) {
+            ticks.run();
+        }
+        assertNoGarbage(ticks, what + ", 1,000 ticks a span");
+    }
+
+    /**
      * Runs {@code span} five times and asserts that at least two runs allocated nothing on this
      * thread and all five under 1,000 bytes; {@code what} names the case in the message.
      */

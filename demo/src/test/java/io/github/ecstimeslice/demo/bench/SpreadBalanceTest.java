@@ -1,34 +1,14 @@
 package io.github.ecstimeslice.demo.bench;
 
-import io.github.ecstimeslice.demo.cli.OneLineErrors;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SpreadBalanceTest {
 
-    private static int run(ByteArrayOutputStream out, ByteArrayOutputStream err, String... args) {
-        return SpreadBalance.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-    }
-
-    /** Asserts a refusal: exit code 2, {@code error} on the first line, the hint last, no usage, nothing run. */
     private static void assertRefused(String error, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = run(out, err, args);
-        String said = err.toString(StandardCharsets.UTF_8);
-        assertEquals(2, code, said);
-        assertTrue(said.lines().findFirst().orElse("").contains(error), said);
-        assertFalse(said.contains("Usage"), "the error does not scroll away under the usage: " + said);
-        assertEquals(OneLineErrors.HINT, said.strip().lines().reduce((x, y) -> y).orElse(""), said);
-        assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing ran");
+        BenchCli.assertRefused(SpreadBalance::run, error, args);
     }
 
     @Test
@@ -55,10 +35,9 @@ class SpreadBalanceTest {
 
     @Test
     void aShortRunReportsTheGroupsTheirSpreadTheMovesAndTheAllocation() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertEquals(0, run(out, err, "--warm-up", "0.2", "--seconds", "0.3", "--groups", "3"), err.toString(StandardCharsets.UTF_8));
-        String said = out.toString(StandardCharsets.UTF_8);
+        BenchCli.Said run = BenchCli.run(SpreadBalance::run, "--warm-up", "0.2", "--seconds", "0.3", "--groups", "3");
+        assertEquals(0, run.code(), run.err());
+        String said = run.out();
         assertTrue(said.contains("over 3 groups"), said);
         assertTrue(said.contains("| Perception |"), said);
         assertTrue(said.contains("| 2 |"), said);
@@ -70,10 +49,9 @@ class SpreadBalanceTest {
 
     @Test
     void aRunWithVaryingCostsSaysSo() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertEquals(0, run(out, err, "--warm-up", "0.2", "--seconds", "0.3", "--vary", "0.5"), err.toString(StandardCharsets.UTF_8));
-        String said = out.toString(StandardCharsets.UTF_8);
+        BenchCli.Said run = BenchCli.run(SpreadBalance::run, "--warm-up", "0.2", "--seconds", "0.3", "--vary", "0.5");
+        assertEquals(0, run.code(), run.err());
+        String said = run.out();
         assertTrue(said.contains("each run up to 50% either way, two drifting"), said);
         assertTrue(said.contains("moves: "), said);
     }
