@@ -12,9 +12,9 @@ package io.github.ecstimeslice;
 public final class DecisionStats {
 
     /** The system whose stats these are: named when they print. */
-    private final Object system;
-    private final Batch batch;
-    private final TierSchedule schedule;
+    final Object system;
+    final Batch batch;
+    final TierSchedule schedule;
     /** The system's histories, which the ages are measured from; set once they are made. */
     Histories<?> histories;
 
@@ -50,6 +50,12 @@ public final class DecisionStats {
     int urgentJobsThisTick;
     /** Asks to decide soon that no job will serve: no live entity had the id, it did not join in time, or it left first. */
     long urgentAsksDropped;
+    /** Why each entity's latest ask was dropped, for {@link #explain}. */
+    final AskDrops askDrops = new AskDrops();
+    /** Told of each turn ({@link #setTurnWatcher}), read as a turn starts; null: nobody, nothing measured. */
+    TurnWatcher turnWatcher;
+    /** The watcher's summary, made when the first watcher is set. */
+    TurnSummary turnSummary;
     /** The system's urgent jobs and asks before a join, for the asks waiting. */
     UrgentJobs<?, ?> urgent;
     EarlyAsks early;
@@ -165,6 +171,41 @@ public final class DecisionStats {
      */
     public long urgentAsksDropped() {
         return urgentAsksDropped;
+    }
+
+    /** An ask to decide {@code entityId} soon was dropped, for {@code reason} ({@link AskDrops}). */
+    void askDropped(int entityId, byte reason) {
+        urgentAsksDropped++;
+        askDrops.dropped(entityId, reason);
+    }
+
+    /**
+     * Why {@code entityId} has or has not decided, in one line: in the system or not (and an ask
+     * waiting for its join), its tier and period, its last decision (tick and age, with a
+     * history), where it stands in the batch in progress and about when its next job is due at
+     * the present pace (a jobs-per-tick budget's, else the last tick's), its urgent ask waiting, and
+     * why its latest ask was dropped, if it was. For a debugger or a log line, on the world's
+     * thread; allocates the line.
+     */
+    public String explain(int entityId) {
+        return EntityExplanation.of(this, entityId);
+    }
+
+    /** The watcher told of each turn, or null. */
+    public TurnWatcher turnWatcher() {
+        return turnWatcher;
+    }
+
+    /**
+     * Tells {@code watcher} of each turn from the next on, with a {@link TurnSummary}; null: nobody
+     * (the default). On the world's thread. Watched, a turn reads the clock twice more and
+     * allocates nothing; unwatched, it measures nothing for it.
+     */
+    public void setTurnWatcher(TurnWatcher watcher) {
+        if (watcher != null && turnSummary == null) {
+            turnSummary = new TurnSummary();
+        }
+        turnWatcher = watcher;
     }
 
     /** How many non-empty batches have finished (all their jobs run). */

@@ -44,9 +44,10 @@ final class EarlyAsks implements EntitySubscription.SubscriptionListener {
             return;
         }
         if (!TimesliceEntityIds.isLive(world, entityId)) {
-            stats.urgentAsksDropped++;
+            stats.askDropped(entityId, AskDrops.NO_LIVE_ENTITY);
             return;
         }
+        stats.askDrops.kept(entityId);
         asked.set(entityId);
         asks.add(entityId);
         waiting++;
@@ -69,7 +70,7 @@ final class EarlyAsks implements EntitySubscription.SubscriptionListener {
         }
         int[] ids = asks.getData();
         for (int i = 0, s = asks.size(); s > i; i++) {
-            drop(ids[i]);
+            drop(ids[i], AskDrops.NOT_JOINED_IN_TIME);
         }
         asks.setSize(0);
     }
@@ -82,7 +83,7 @@ final class EarlyAsks implements EntitySubscription.SubscriptionListener {
         }
         int[] ids = entities.getData();
         for (int i = 0, s = entities.size(); s > i; i++) {
-            drop(ids[i]);
+            drop(ids[i], AskDrops.DELETED_BEFORE_JOINING);
         }
     }
 
@@ -90,11 +91,16 @@ final class EarlyAsks implements EntitySubscription.SubscriptionListener {
     public void inserted(IntBag entities) {
     }
 
-    private void drop(int entityId) {
+    /** True if an ask waits for {@code entityId}'s join. */
+    boolean waitsFor(int entityId) {
+        return waiting > 0 && asked.get(entityId);
+    }
+
+    private void drop(int entityId, byte reason) {
         if (asked.get(entityId)) {
             asked.clear(entityId);
             waiting--;
-            stats.urgentAsksDropped++;
+            stats.askDropped(entityId, reason);
         }
     }
 }

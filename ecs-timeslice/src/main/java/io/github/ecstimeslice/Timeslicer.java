@@ -41,6 +41,8 @@ final class Timeslicer<I, O> {
     private long onTopNanos;
     /** The executor of this turn's workers, or null if its jobs run on the world's thread. */
     private Executor turnWorkers;
+    /** The jobs the budget released this turn, or -1 under a time budget. */
+    private int releasedJobs;
     /** True once this turn called {@code prepareJobs()} for async input: once a turn. */
     private boolean prepared;
 
@@ -84,6 +86,8 @@ final class Timeslicer<I, O> {
     void turn(float worldDelta, IoPolicy nextBatchPolicy, Budget budget, ThreadingSetting threading,
               int urgentAllowance) {
         float delta = DecisionStats.checkedDelta(worldDelta, system);
+        TurnWatcher watching = stats.turnWatcher;
+        long watchedFrom = watching != null ? System.nanoTime() : 0;
         turnStarted(budget, delta, urgentAllowance);
         stats.tickStarted(delta);
         try {
@@ -95,6 +99,9 @@ final class Timeslicer<I, O> {
             if (batchOver()) {
                 startNextBatch(system.getSubscription().getEntities(), nextBatchPolicy); // 3.
             }
+            if (watching != null) {
+                stats.turnSummary.demand = urgent.servable() + batch.size - batch.position;
+            }
             runJobs(threading.threading(), delta); // 4. and 5.
         } catch (Throwable thrown) {
             failures.attachTo(thrown, executorError()); // reported now, not in a later tick
@@ -103,6 +110,9 @@ final class Timeslicer<I, O> {
             // every turn past the checks is a tick, and every job it started counts
             turnEnded();
             stats.tickEnded();
+        }
+        if (watching != null) {
+            tell(watching, watchedFrom);
         }
         failures.throwIfAny(executorError());
     }
@@ -125,6 +135,28 @@ final class Timeslicer<I, O> {
         urgent.turnStarted();
         allowance.use(budget);
         allowance.tickStarted(delta);
+    }
+
+    /** Fills the summary of the turn that began at {@code from} and tells {@code watching}; what it throws fails the tick. */
+    private void tell(TurnWatcher watching, long from) {
+        TurnSummary turn = stats.turnSummary;
+        turn.tick = stats.tick - 1;
+        turn.jobsRun = stats.jobsRunLastTick - lateJobs;
+        turn.urgentJobs = stats.urgentJobsThisTick;
+        turn.urgentOnTop = onTopJobs;
+        turn.released = releasedJobs;
+        turn.budgetMillis = releasedJobs < 0 ? allowance.nanosPerTick() / 1e6 : Double.NaN;
+        turn.turnNanos = System.nanoTime() - from;
+        turn.smooth();
+        try {
+            watching.turnEnded(system, turn);
+        } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
+            if (Platform.isFatal(thrown)) {
+                throw (Error) thrown;
+            }
+            failures.add(thrown instanceof RuntimeException ? (RuntimeException) thrown
+                    : new IllegalStateException("a TurnWatcher failed", thrown));
+        }
     }
 
     /** The turn ended, however: its jobs count against the budget, and a share reports them and its time. */
@@ -225,10 +257,12 @@ final class Timeslicer<I, O> {
         }
         int waiting = urgent.servable();
         if (allowance.timeBudget()) {
+            releasedJobs = -1;
             runUntilSpent(onWorkers ? threading : Threading.WORLD_THREAD, waiting);
             return;
         }
         int jobs = allowance.release(delta, batch.size);
+        releasedJobs = jobs;
         // a share: its part alone; else at least one urgent job a tick, unless the allowance ran one
         int urgentJobs = Math.min(waiting, allowance.shared() || onTopJobs > 0 ? jobs : Math.max(1, jobs));
         prepareIfJobsStart(urgentJobs > 0 || jobs > 0 && !batch.finished());

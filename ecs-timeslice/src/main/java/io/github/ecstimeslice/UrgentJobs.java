@@ -62,9 +62,10 @@ final class UrgentJobs<I, O> {
             return;
         }
         if (schedule.tier(entityId) < 0) {
-            stats.urgentAsksDropped++;
+            stats.askDropped(entityId, AskDrops.LEFT_BEFORE_ITS_JOB);
             return;
         }
+        stats.askDrops.kept(entityId);
         if (waiting == queue.length) {
             grow();
         }
@@ -105,7 +106,7 @@ final class UrgentJobs<I, O> {
             return;
         }
         asked.clear(entityId);
-        stats.urgentAsksDropped++;
+        stats.askDropped(entityId, AskDrops.LEFT_BEFORE_ITS_JOB);
         int kept = 0;
         for (int i = 0; waiting > i; i++) {
             int id = queue[(head + i) % queue.length];
@@ -123,6 +124,19 @@ final class UrgentJobs<I, O> {
     /** A turn begins: it may serve the entities waiting now. */
     void turnStarted() {
         servable = waiting;
+    }
+
+    /** The place of {@code entityId} in the queue, 0 first, or -1 if it does not wait. O(waiting). */
+    int placeOf(int entityId) {
+        if (!asked.get(entityId)) {
+            return -1;
+        }
+        for (int i = 0; waiting > i; i++) {
+            if (queue[(head + i) % queue.length] == entityId) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** How many entities wait, this turn's and the next's. */
@@ -172,7 +186,7 @@ final class UrgentJobs<I, O> {
         while (maxJobs > jobs.count && servable > 0) {
             int entityId = takeNext();
             if (schedule.tier(entityId) < 0) {
-                stats.urgentAsksDropped++;
+                stats.askDropped(entityId, AskDrops.LEFT_BEFORE_ITS_JOB);
                 continue; // no entity of the system has the id now
             }
             try {
@@ -232,7 +246,7 @@ final class UrgentJobs<I, O> {
     private int runNext() {
         int entityId = takeNext();
         if (schedule.tier(entityId) < 0) {
-            stats.urgentAsksDropped++;
+            stats.askDropped(entityId, AskDrops.LEFT_BEFORE_ITS_JOB);
             return 0; // no entity of the system has the id now
         }
         boolean started = false;
