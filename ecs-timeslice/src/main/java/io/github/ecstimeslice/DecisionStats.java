@@ -52,6 +52,9 @@ public final class DecisionStats {
     long urgentAsksDropped;
     /** Why each entity's latest ask was dropped, for {@link #explain}. */
     final AskDrops askDrops = new AskDrops();
+    /** Where the system's spans go ({@link #setJobTimeline}), and the index they carry; null: nowhere, nothing timed. */
+    JobTimeline timeline;
+    int timelineIndex;
     /** Told of each turn ({@link #setTurnWatcher}), read as a turn starts; null: nobody, nothing measured. */
     TurnWatcher turnWatcher;
     /** The watcher's summary, made when the first watcher is set. */
@@ -189,6 +192,23 @@ public final class DecisionStats {
      */
     public String explain(int entityId) {
         return EntityExplanation.of(this, entityId);
+    }
+
+    /** The timeline the system's spans go to, or null. */
+    public JobTimeline jobTimeline() {
+        return timeline;
+    }
+
+    /**
+     * Records the system's turns and jobs into {@code timeline} from the next turn on; null: none
+     * (the default). On the world's thread, between ticks. Attached, the jobs on the world's thread
+     * run in a timed loop (a few clock reads a job more), allocation-free.
+     */
+    public void setJobTimeline(JobTimeline timeline) {
+        if (timeline != null) {
+            timelineIndex = timeline.indexOf((TimeslicedSystem<?, ?>) system);
+        }
+        this.timeline = timeline;
     }
 
     /** The watcher told of each turn, or null. */

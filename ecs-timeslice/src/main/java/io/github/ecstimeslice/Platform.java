@@ -45,6 +45,12 @@ final class Platform {
         static final ForkJoinPool POOL = new ForkJoinPool(Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
     }
 
+    /** The calling thread's id, for a {@link JobTimeline}'s spans. */
+    @SuppressWarnings("deprecation")
+    static long threadId() {
+        return Thread.currentThread().getId();
+    }
+
     /** True for what must leave at once, past every failure handler: a {@link VirtualMachineError}. */
     static boolean isFatal(Throwable thrown) {
         return thrown instanceof VirtualMachineError;

@@ -87,7 +87,8 @@ final class Timeslicer<I, O> {
               int urgentAllowance) {
         float delta = DecisionStats.checkedDelta(worldDelta, system);
         TurnWatcher watching = stats.turnWatcher;
-        long watchedFrom = watching != null ? System.nanoTime() : 0;
+        JobTimeline timeline = stats.timeline;
+        long watchedFrom = watching != null || timeline != null ? System.nanoTime() : 0;
         turnStarted(budget, delta, urgentAllowance);
         stats.tickStarted(delta);
         try {
@@ -98,6 +99,11 @@ final class Timeslicer<I, O> {
             }
             if (batchOver()) {
                 startNextBatch(system.getSubscription().getEntities(), nextBatchPolicy); // 3.
+                if (timeline != null) {
+                    long end = System.nanoTime();
+                    long start = end - stats.lastBatchStartNanos;
+                    timeline.record(stats.timelineIndex, -1, JobTimeline.Kind.BATCH_START, stats.tick, start, start, end, end);
+                }
             }
             if (watching != null) {
                 stats.turnSummary.demand = urgent.servable() + batch.size - batch.position;
@@ -110,6 +116,10 @@ final class Timeslicer<I, O> {
             // every turn past the checks is a tick, and every job it started counts
             turnEnded();
             stats.tickEnded();
+        }
+        if (timeline != null) {
+            long end = System.nanoTime();
+            timeline.record(stats.timelineIndex, -1, JobTimeline.Kind.TURN, stats.tick - 1, watchedFrom, watchedFrom, end, end);
         }
         if (watching != null) {
             tell(watching, watchedFrom);

@@ -19,6 +19,7 @@ final class UrgentGroup<I, O> {
     private final TimeslicedSystem<I, O> system;
     private final Histories<O> histories;
     private final TickFailures failures;
+    private final DecisionStats stats;
     final WorkerCrew crew = new WorkerCrew(this::run, 4);
     /** Per job of the group, in order: its entity, input, output object, batch slot (a binary search's answer) and failure. */
     int[] entities = new int[0];
@@ -30,10 +31,11 @@ final class UrgentGroup<I, O> {
     private Object[] ownOutputs = new Object[0];
     int count;
 
-    UrgentGroup(TimeslicedSystem<I, O> system, Histories<O> histories, TickFailures failures) {
+    UrgentGroup(TimeslicedSystem<I, O> system, Histories<O> histories, TickFailures failures, DecisionStats stats) {
         this.system = system;
         this.histories = histories;
         this.failures = failures;
+        this.stats = stats;
         crew.owner = system;
     }
 
@@ -106,11 +108,18 @@ final class UrgentGroup<I, O> {
 
     @SuppressWarnings("unchecked")
     private void run(int from, int to) {
+        JobTimeline timeline = stats.timeline;
         for (int job = from; to > job; job++) {
+            long start = timeline != null ? System.nanoTime() : 0;
             try {
                 system.runJob(entities[job], (I) inputs[job], (O) outputs[job]);
             } catch (Throwable failed) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
                 thrown[job] = failed;
+            }
+            if (timeline != null) { // the run alone: inputs were read and outputs are saved on the world's thread
+                long end = System.nanoTime();
+                timeline.record(stats.timelineIndex, entities[job], JobTimeline.Kind.URGENT_JOB, stats.tick, start, start,
+                        end, end);
             }
         }
     }

@@ -178,7 +178,7 @@ final class UrgentJobs<I, O> {
     @SuppressWarnings("unchecked")
     private int runOnWorkers(int maxJobs, Executor workers) {
         if (group == null) {
-            group = new UrgentGroup<>(system, histories, failures);
+            group = new UrgentGroup<>(system, histories, failures, stats);
         }
         UrgentGroup<I, O> jobs = group;
         jobs.count = 0;
@@ -250,6 +250,10 @@ final class UrgentJobs<I, O> {
             return 0; // no entity of the system has the id now
         }
         boolean started = false;
+        JobTimeline timeline = stats.timeline;
+        long start = timeline != null ? System.nanoTime() : 0;
+        long read = start;
+        long done = start;
         try {
             makeObjects();
             system.setUpInput(entityId, input);
@@ -265,13 +269,21 @@ final class UrgentJobs<I, O> {
             started = true;
             stats.jobsThisTick++;
             stats.urgentJobsThisTick++;
+            read = timeline != null ? System.nanoTime() : 0;
             system.runJob(entityId, input, written);
+            done = timeline != null ? System.nanoTime() : 0;
             if (readEarlier(slot)) {
                 failures.dropUnrun(batch, slot); // decided now: its batch job's input is older
             }
             histories.save(entityId, written);
         } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
             failures.record(entityId, thrown);
+        } finally {
+            if (timeline != null && started) {
+                long end = System.nanoTime();
+                timeline.record(stats.timelineIndex, entityId, JobTimeline.Kind.URGENT_JOB, stats.tick, start, read,
+                        Math.max(done, read), end);
+            }
         }
         return started ? 1 : 0;
     }

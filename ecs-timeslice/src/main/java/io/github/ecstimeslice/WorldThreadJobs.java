@@ -96,7 +96,9 @@ final class WorldThreadJobs<I, O> implements JobLoop {
     @Override
     public int run(int maxJobs) {
         IoPolicy policy = batch.policy;
-        int ran = !policy.syncOutput() && histories.depth == TimeslicedSystem.NO_HISTORY
+        JobTimeline timeline = stats.timeline;
+        int ran = timeline != null ? runTimed(maxJobs, policy.syncInput(), policy.syncOutput(), timeline)
+                : !policy.syncOutput() && histories.depth == TimeslicedSystem.NO_HISTORY
                 ? runPublishing(maxJobs, policy.syncInput())
                 : runSaving(maxJobs, policy.syncInput(), policy.syncOutput());
         batch.skipDropped();
@@ -198,6 +200,59 @@ final class WorldThreadJobs<I, O> implements JobLoop {
                     } else {
                         failures.jobFailed(b, current, thrown);
                     }
+                }
+            }
+        } finally {
+            b.position = slot;
+            stats.jobsThisTick += ran;
+        }
+        return ran;
+    }
+
+    /** As {@link #runSaving} and {@link #runPublishing}, each job's phases timed into {@code timeline}: for a game that watches. */
+    @SuppressWarnings("unchecked")
+    private int runTimed(int maxJobs, boolean syncInput, boolean syncOutput, JobTimeline timeline) {
+        TimeslicedSystem<I, O> decider = system;
+        Batch b = batch;
+        boolean history = histories.depth != TimeslicedSystem.NO_HISTORY;
+        int index = stats.timelineIndex;
+        long tick = stats.tick;
+        int size = b.size;
+        int slot = b.position;
+        int ran = 0;
+        try {
+            while (maxJobs > ran && size > slot) {
+                int current = slot++;
+                if (b.isDropped(current)) {
+                    continue;
+                }
+                int entityId = b.keys[current];
+                int counted = ran;
+                long start = System.nanoTime();
+                long read = start;
+                long done = start;
+                try {
+                    I input = syncInput ? (I) b.inputs[current] : sharedInput;
+                    if (!syncInput) {
+                        decider.setUpInput(entityId, input);
+                    }
+                    O output = history ? (O) histories.jobOutput(entityId) : syncOutput ? (O) b.outputs[current] : sharedOutput;
+                    read = System.nanoTime();
+                    ran++;
+                    decider.runJob(entityId, input, output);
+                    done = System.nanoTime();
+                    if (!syncOutput) {
+                        histories.save(entityId, output);
+                    }
+                } catch (Throwable thrown) { // any Throwable: Kotlin and @SneakyThrows throw checked ones unchecked
+                    if (ran == counted) { // its input or its output objects failed: no job ran
+                        failures.jobNotRun(b, current, thrown);
+                    } else {
+                        failures.jobFailed(b, current, thrown);
+                    }
+                } finally {
+                    long end = System.nanoTime();
+                    timeline.record(index, entityId, JobTimeline.Kind.BATCH_JOB, tick, start, read, Math.max(done, read), end);
                 }
             }
         } finally {

@@ -155,6 +155,11 @@ public final class DemoMain implements Callable<Integer> {
     @Option(names = "--trace", paramLabel = "FILE", description = "write a Chrome trace-event JSON of the job timeline")
     private Path traceFile;
 
+    @Option(names = "--trap-ms", paramLabel = "MS",
+            description = "stop at the first tick longer than MS milliseconds and print its slowest jobs"
+                    + " (with --trace, write that tick's timeline)")
+    private Double trapMillis;
+
     @Option(names = "--plot", paramLabel = "FILE.png",
             description = "with --compare (untiered): draw each decider's tick times, and its decision cost against facing error, as a PNG")
     private Path plotFile;
@@ -189,7 +194,8 @@ public final class DemoMain implements Callable<Integer> {
     public Integer call() throws Exception {
         int tickCount = (int) validate();
         RunOptions options = new RunOptions(scene, npcs, mazeSize[0], mazeSize[1], seed, policy, budget, budgetMillis, history,
-                threading, animationThreading, tickCount, tickRate, compare, gifDirectory, traceFile, plotFile, tiers,
+                threading, animationThreading, tickCount, tickRate, compare, gifDirectory, traceFile, plotFile,
+                trapMillis == null ? 0 : trapMillis, tiers,
                 churn == null ? 0 : churn, decideSoon, shared);
         Throwable failure = DemoApp.run(options, out);
         if (failure != null) {
@@ -246,6 +252,13 @@ public final class DemoMain implements Callable<Integer> {
         tiers = tierSetup();
         if (tiers != null && traceFile != null) {
             throw usage("--trace records the untiered scene: leave out --tiers, or --trace");
+        }
+        if (trapMillis != null && !(trapMillis > 0 && trapMillis <= 60_000)) {
+            throw usage("--trap-ms must be above 0 and at most 60000, was " + trapMillis);
+        }
+        if (trapMillis != null && (tiers != null || compare || gifDirectory != null)) {
+            throw usage("--trap-ms watches the untiered live run: leave out " + (tiers != null ? "--tiers"
+                    : compare ? "--compare" : "--gif") + ", or --trap-ms");
         }
         if (plotFile != null && !compare) {
             throw usage("--plot draws the comparison: give --compare too");
@@ -370,7 +383,8 @@ public final class DemoMain implements Callable<Integer> {
      * heap it needs, and room for the agents (one open cell each).
      */
     private void checkPathScene() {
-        for (String facingOnly : new String[]{"--tiers", "--tier-radii", "--trace", "--plot", "--churn", "--decide-soon"}) {
+        for (String facingOnly : new String[]{"--tiers", "--tier-radii", "--trace", "--trap-ms", "--plot", "--churn",
+                "--decide-soon"}) {
             if (given(facingOnly)) {
                 throw usage(facingOnly + " applies to --scene facing, not paths");
             }

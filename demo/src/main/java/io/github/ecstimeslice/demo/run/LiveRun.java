@@ -1,28 +1,37 @@
 package io.github.ecstimeslice.demo.run;
 
 import io.github.ecstimeslice.DecisionAges;
+import io.github.ecstimeslice.JobTimeline;
+import io.github.ecstimeslice.TickTrap;
+import io.github.ecstimeslice.TraceEvents;
 import io.github.ecstimeslice.demo.scene.Newcomers;
 import io.github.ecstimeslice.demo.scene.Scene;
-import io.github.ecstimeslice.demo.trace.JobTrace;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Random;
 
 /**
  * The default demo: one scene, a report line per second of game time, a summary at the end, and
- * optionally a job trace of the first ticks. With churn, the report and the summary say how many
+ * optionally a job trace (the library's {@link JobTimeline}: the last ticks' spans, or with a
+ * profile trap the tick that fired it) and a profile trap ({@link TickTrap}) that stops the run at
+ * the first tick past its threshold and prints that tick's slowest jobs. With churn, the report and the summary say how many
  * ticks the NPCs that spawned waited for their first decision. The summary splits the decision
  * system's turns into ticks with a batch start and without ({@link TurnSplit}): whether a time
  * budget holds.
  */
 final class LiveRun implements RunMode {
 
-    /** Events the job trace keeps; the rest are counted and dropped. */
-    private static final int TRACE_EVENTS = 1_000_000;
+    /** Spans the job timeline keeps: the latest, the oldest written over. */
+    private static final int TIMELINE_SPANS = 500_000;
+    /** The jobs a fired trap prints. */
+    private static final int CULPRITS = 10;
 
     private final Scene scene;
     /** The timesliced decision system, which counts the decisions made. */
@@ -31,8 +40,13 @@ final class LiveRun implements RunMode {
     private final float delta;
     private final int ticksPerReport;
     private final PrintStream out;
-    private final JobTrace trace;
+    private final JobTimeline timeline;
     private final Path traceFile;
+    /** The profile trap, or null without --trap-ms; its threshold. */
+    private final TickTrap trap;
+    private final double trapMillis;
+    /** Ticks before the trap is armed: the JIT's warm-up, whose slow ticks say nothing of the game. */
+    private final int trapFrom;
 
     private int done;
     /** The ticks' times, made after the scene was built. */
@@ -56,10 +70,13 @@ final class LiveRun implements RunMode {
 
     LiveRun(RunOptions options, PrintStream out) {
         this.traceFile = options.traceFile();
-        this.trace = traceFile == null ? null : new JobTrace(TRACE_EVENTS);
+        this.trapMillis = options.trapMillis();
+        this.timeline = traceFile == null && trapMillis == 0 ? null : new JobTimeline(TIMELINE_SPANS);
+        this.trap = trapMillis == 0 ? null : new TickTrap(timeline, trapMillis);
+        this.trapFrom = LiveTimes.warmUpTicks(options.ticks(), Math.max(1, (int) Math.round(options.tickRate())));
         this.scene = (options.tiers() == null
                 ? Scene.timesliced(options.npcs(), options.seed(), options.policy(), options.budget(),
-                options.history(), options.threading(), trace, options.churn())
+                options.history(), options.threading(), timeline, options.churn())
                 : Scene.tiered(options.npcs(), options.seed(), options.policy(), options.budget(), options.history(),
                 options.threading(), options.tiers())).animateOn(options.animationThreading());
         if (options.decideSoon()) {
@@ -92,12 +109,22 @@ final class LiveRun implements RunMode {
     public boolean tick() {
         long batchesBefore = decisions.stats().batchesStarted();
         long start = System.nanoTime();
-        scene.tick(delta);
+        boolean trapping = trap != null && done >= trapFrom;
+        boolean fired = false;
+        if (trapping) {
+            fired = scene.tick(delta, trap);
+        } else {
+            scene.tick(delta);
+        }
         long end = System.nanoTime();
-        if (trace != null) {
-            trace.tick(done, start, end);
+        if (timeline != null && !trapping) {
+            timeline.recordTick(done, start, end);
         }
         done++;
+        if (fired) {
+            out.print("trap: " + trap.culprits(CULPRITS).replaceFirst("^tick \\d+", "tick " + (done - 1)));
+            return true; // the run stops at the trapped tick
+        }
         times.add(end - start, scene.decisionNanos(), scene.animationNanos());
         turns.add(scene.decisionNanos(), decisions.stats().batchesStarted() != batchesBefore,
                 decisions.stats().lastBatchStartMillis(), decisions.stats().jobsRunLastTick());
@@ -261,10 +288,19 @@ final class LiveRun implements RunMode {
         if (newcomers != null) {
             out.println(newcomersSummary(newcomers, scene.seesNewcomersDecisions()));
         }
-        if (trace != null) {
-            trace.write(traceFile);
-            out.printf(Locale.ROOT, "trace: %d events written to %s%s; open it in https://ui.perfetto.dev%n",
-                    trace.size(), traceFile, trace.dropped() > 0 ? " (" + trace.dropped() + " more dropped)" : "");
+        if (trap != null && !trap.fired()) {
+            out.printf(Locale.ROOT, "trap: no tick took longer than %s ms in the %d ticks after the first %d (the JIT's"
+                    + " warm-up); the run went to its end%n", number(trapMillis), Math.max(0, done - trapFrom), trapFrom);
+        }
+        if (timeline != null && traceFile != null) {
+            boolean trapped = trap != null && trap.fired();
+            long from = trapped ? trap.firstSpan() : timeline.oldest();
+            long to = trapped ? trap.endSpan() : timeline.next();
+            try (Writer file = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8)) {
+                TraceEvents.write(timeline, from, to, file);
+            }
+            out.printf(Locale.ROOT, "trace: %d spans (%s) written to %s; open it in https://ui.perfetto.dev%n",
+                    to - Math.max(from, timeline.oldest()), trapped ? "the trapped tick" : "the run's last ticks", traceFile);
         }
     }
 }

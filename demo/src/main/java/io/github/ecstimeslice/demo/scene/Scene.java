@@ -8,8 +8,9 @@ import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.DecisionAges;
 import io.github.ecstimeslice.DecisionHistory;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.JobTimeline;
 import io.github.ecstimeslice.Threading;
-import io.github.ecstimeslice.demo.trace.JobTrace;
+import io.github.ecstimeslice.TickTrap;
 import io.github.ecstimeslice.facing.Angles;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
@@ -149,23 +150,22 @@ public final class Scene implements TickedScene {
 
     /**
      * A scene whose NPCs decide with a timesliced {@link FaceTargetSystem} keeping {@code history}
-     * decisions each, recording its jobs into {@code trace} unless that is null.
+     * decisions each, recording its turns and jobs into {@code timeline} unless that is null.
      */
     public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history,
-                                   Threading threading, JobTrace trace) {
-        return timesliced(npcs, seed, policy, budget, history, threading, trace, 0);
+                                   Threading threading, JobTimeline timeline) {
+        return timesliced(npcs, seed, policy, budget, history, threading, timeline, 0);
     }
 
     /**
-     * As {@link #timesliced(int, long, IoPolicy, Budget, int, Threading, JobTrace)}, with
+     * As {@link #timesliced(int, long, IoPolicy, Budget, int, Threading, JobTimeline)}, with
      * {@code churnPerSecond} NPCs dying and spawning each second of game time (0: none, else
      * more than 0 and at most {@code npcs}).
      */
     public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history,
-                                   Threading threading, JobTrace trace, double churnPerSecond) {
-        FaceTargetSystem system = trace == null
-                ? new FaceTargetSystem(policy, budget, history)
-                : new TracedFaceTargetSystem(policy, budget, history, trace);
+                                   Threading threading, JobTimeline timeline, double churnPerSecond) {
+        FaceTargetSystem system = new FaceTargetSystem(policy, budget, history);
+        system.stats().setJobTimeline(timeline);
         system.setThreading(threading);
         return new Scene(npcs, seed, system, null, churnPerSecond);
     }
@@ -249,6 +249,12 @@ public final class Scene implements TickedScene {
     public void tick(float delta) {
         world.setDelta(delta);
         world.process();
+    }
+
+    /** Runs one tick of {@code delta} game seconds through {@code trap}; returns true if it fired the trap. */
+    public boolean tick(float delta, TickTrap trap) {
+        world.setDelta(delta);
+        return trap.process(world);
     }
 
     /** Nanoseconds the last tick spent deciding (the decision system's turn). */

@@ -88,6 +88,11 @@ class DemoMainTest {
             "--tiers 1,4 --tier-radii Infinity | was 'Infinity'",
             "--tier-radii 10        | --tier-radii bounds the tiers: give --tiers too",
             "--tiers 1,4 --trace t.json | --trace records the untiered scene",
+            "--trap-ms 0             | --trap-ms must be above 0 and at most 60000, was 0.0",
+            "--trap-ms -3            | --trap-ms must be above 0 and at most 60000, was -3.0",
+            "--trap-ms NaN           | --trap-ms must be above 0 and at most 60000, was NaN",
+            "--trap-ms 5 --compare   | --trap-ms watches the untiered live run: leave out --compare, or --trap-ms",
+            "--trap-ms 5 --tiers 1,4 | --trap-ms watches the untiered live run: leave out --tiers, or --trap-ms",
             "--compare --tiers 1,4 --plot x.png | --plot draws the untiered comparison: leave out --tiers, or --plot",
             "--scene paths --maze 8x8 --npcs 20 | --npcs 20 agents do not fit the 17 open cells of a 8x8 maze",
             "--scene paths --maze 10x10 --npcs 33 | --npcs 33 agents do not fit the",
@@ -230,7 +235,7 @@ class DemoMainTest {
         assertEquals(0, run.exitCode(), run.err());
         String json = Files.readString(trace);
         assertTrue(json.startsWith("{\"displayTimeUnit\":\"ms\",\"traceEvents\":["), json.substring(0, 80));
-        long jobs = json.lines().filter(line -> line.contains("\"cat\":\"job\"")).count();
+        long jobs = json.lines().filter(line -> line.contains("\"cat\":\"batch\"")).count();
         long ticks = json.lines().filter(line -> line.contains("\"name\":\"tick ")).count();
         assertEquals(20 * 50, jobs);
         assertEquals(20, ticks);

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The job trace as a newcomer reads it: jobs named by their NPCs, and the comparison's separate run said. */
+/** The job trace as a newcomer reads it: jobs named by their system and NPC, and the comparison's separate run said. */
 class TraceDemoTest {
 
     @Test
@@ -24,7 +24,8 @@ class TraceDemoTest {
         assertEquals(0, run.exitCode(), run.err());
         String json = Files.readString(trace);
         assertFalse(json.contains("\"name\":\"job "), "no anonymous jobs");
-        Matcher job = Pattern.compile("\"cat\":\"job\",\"name\":\"npc (\\d+)\"[^\\n]*\"entity\":(\\d+)").matcher(json);
+        Matcher job = Pattern.compile("\"cat\":\"batch\",\"name\":\"FaceTargetSystem entity (\\d+)\"[^\\n]*\"entity\":(\\d+)")
+                .matcher(json);
         assertTrue(job.find(), json.substring(0, Math.min(2000, json.length())));
         assertEquals(job.group(1), job.group(2), "the name and the args give the same entity");
         int entity = Integer.parseInt(job.group(1));

@@ -21,6 +21,11 @@ final class Platform {
         return CallerRuns.EXECUTOR;
     }
 
+    /** Always 1: a browser runs the world on its one thread. */
+    static long threadId() {
+        return 1;
+    }
+
     /** Always false: a browser's errors are all exceptions a job may fail with. */
     static boolean isFatal(Throwable thrown) {
         return false;

@@ -1,0 +1,42 @@
+package io.github.ecstimeslice.demo.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code --trap-ms}: the run stops at the first tick past the threshold and names that tick's slowest jobs. */
+class TrapDemoTest {
+
+    @Test
+    void aTrapThatFiresStopsTheRunPrintsTheCulpritsByEntityAndWritesThatTicksTrace(@TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("trap.json");
+        // every tick takes longer than a microsecond: the first one fires
+        DemoRun run = DemoRun.of("--npcs", "200", "--ticks", "60", "--budget", "jobs:20", "--trap-ms", "0.001",
+                "--trace", trace.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> trapLines = run.out().lines().dropWhile(line -> !line.startsWith("trap: ")).toList();
+        assertTrue(trapLines.get(0).startsWith("trap: tick 0: the tick took "), run.out());
+        assertTrue(trapLines.get(1).matches("  \\d+\\.\\d+ ms  FaceTargetSystem entity \\d+ \\(batch job, thread \\d+\\)"),
+                trapLines.get(1));
+        assertTrue(run.out().contains("summary: 1 ticks of 200 NPCs"), "stopped at the trapped tick: " + run.out());
+        String json = Files.readString(trace);
+        long jobs = json.lines().filter(line -> line.contains("\"cat\":\"batch\"")).count();
+        assertEquals(20, jobs, "the trapped tick's jobs alone");
+        assertTrue(run.out().contains("(the trapped tick) written to " + trace), run.out());
+    }
+
+    @Test
+    void aTrapThatNeverFiresLetsTheRunEndAndSaysSo() {
+        DemoRun run = DemoRun.of("--npcs", "100", "--ticks", "30", "--budget", "jobs:10", "--trap-ms", "60000");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("trap: no tick took longer than 60000 ms in the 30 ticks after the first 0"
+                + " (the JIT's warm-up); the run went to its end"), run.out());
+    }
+}
