@@ -40,40 +40,30 @@ public final class JobTimeline {
     }
 
     private static final Kind[] KINDS = Kind.values();
+    /** Longs a span takes, side by side: what, thread, tick, start, the input and run phases (two ints), end. */
+    private static final int STRIDE = 6;
 
     private final int capacity;
+    /** {@code capacity - 1}: the capacity is a power of two, so a span's place is its number masked. */
+    private final long mask;
     private final AtomicLong next = new AtomicLong();
-    private final int[] systems;
-    private final int[] entities;
-    private final byte[] kinds;
-    private final long[] threads;
-    private final long[] ticks;
-    private final long[] starts;
-    private final long[] inputEnds;
-    private final long[] runEnds;
-    private final long[] ends;
+    private final long[] spans;
     /** The systems attached, by the index their spans carry; index 0 is none (a tick). */
     private TimeslicedSystem<?, ?>[] attached = new TimeslicedSystem<?, ?>[1];
     private int attachedCount = 1;
 
     /**
-     * @param capacity how many spans the timeline keeps, 1 to 2^24
+     * @param capacity how many spans the timeline keeps at least, 1 to 2^24, rounded up to a power of two
      * @throws IllegalArgumentException if {@code capacity} is out of that range
      */
     public JobTimeline(int capacity) {
         if (capacity < 1 || capacity > 1 << 24) {
             throw new IllegalArgumentException("a timeline keeps 1 to " + (1 << 24) + " spans, was " + capacity);
         }
-        this.capacity = capacity;
-        systems = new int[capacity];
-        entities = new int[capacity];
-        kinds = new byte[capacity];
-        threads = new long[capacity];
-        ticks = new long[capacity];
-        starts = new long[capacity];
-        inputEnds = new long[capacity];
-        runEnds = new long[capacity];
-        ends = new long[capacity];
+        int rounded = Integer.highestOneBit(capacity) == capacity ? capacity : Integer.highestOneBit(capacity) << 1;
+        this.capacity = rounded;
+        mask = rounded - 1;
+        spans = new long[rounded * STRIDE];
     }
 
     /** The index {@code system}'s spans carry, given at its first attachment; on the world's thread. */
@@ -92,18 +82,20 @@ public final class JobTimeline {
         return attachedCount++;
     }
 
-    /** Records a span; from any thread. */
+    /** Records a span; from any thread. Phases longer than 2^31 ns are kept as that. */
     void record(int system, int entity, Kind kind, long tick, long start, long inputEnd, long runEnd, long end) {
-        int at = (int) (next.getAndIncrement() % capacity);
-        systems[at] = system;
-        entities[at] = entity;
-        kinds[at] = (byte) kind.ordinal();
-        threads[at] = Platform.threadId();
-        ticks[at] = tick;
-        starts[at] = start;
-        inputEnds[at] = inputEnd;
-        runEnds[at] = runEnd;
-        ends[at] = end;
+        int at = (int) (next.getAndIncrement() & mask) * STRIDE;
+        long[] s = spans;
+        s[at] = (long) entity << 32 | (long) system << 8 | kind.ordinal();
+        s[at + 1] = Platform.threadId();
+        s[at + 2] = tick;
+        s[at + 3] = start;
+        s[at + 4] = (long) nanosInt(inputEnd - start) << 32 | nanosInt(runEnd - inputEnd);
+        s[at + 5] = end;
+    }
+
+    private static int nanosInt(long nanos) {
+        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, nanos));
     }
 
     /**
@@ -115,7 +107,7 @@ public final class JobTimeline {
         record(0, -1, Kind.TICK, tick, startNanos, startNanos, endNanos, endNanos);
     }
 
-    /** How many spans the timeline keeps. */
+    /** How many spans the timeline keeps: the capacity asked for, rounded up to a power of two. */
     public int capacity() {
         return capacity;
     }
@@ -140,54 +132,56 @@ public final class JobTimeline {
             throw new IllegalArgumentException("span " + span + " is not kept: the timeline holds " + oldest()
                     + " to " + (next.get() - 1));
         }
-        return (int) (span % capacity);
+        return (int) (span & mask) * STRIDE;
     }
 
     /** The span's system, or null for a tick. */
     public TimeslicedSystem<?, ?> system(long span) {
-        return attached[systems[at(span)]];
+        return attached[(int) (spans[at(span)] >>> 8) & 0xFFFFFF];
     }
 
     /** The span's entity, or -1 for a turn or a tick. */
     public int entity(long span) {
-        return entities[at(span)];
+        return (int) (spans[at(span)] >> 32);
     }
 
     public Kind kind(long span) {
-        return KINDS[kinds[at(span)]];
+        return KINDS[(int) spans[at(span)] & 0xFF];
     }
 
     /** The id of the thread that recorded the span ({@code Thread.getId()}; 1 in a browser). */
     public long thread(long span) {
-        return threads[at(span)];
+        return spans[at(span) + 1];
     }
 
     /** The tick of the span's system ({@link DecisionStats#tick()}), or the trap's tick count for a tick. */
     public long tick(long span) {
-        return ticks[at(span)];
+        return spans[at(span) + 2];
     }
 
     public long startNanos(long span) {
-        return starts[at(span)];
+        return spans[at(span) + 3];
     }
 
     /** When the input phase ended: the start for a job whose input was read at its batch's start, or on workers. */
     public long inputEndNanos(long span) {
-        return inputEnds[at(span)];
+        int at = at(span);
+        return spans[at + 3] + (spans[at + 4] >>> 32);
     }
 
     /** When the run phase ended; the end for a turn or a tick. */
     public long runEndNanos(long span) {
-        return runEnds[at(span)];
+        int at = at(span);
+        return spans[at + 3] + (spans[at + 4] >>> 32) + (spans[at + 4] & 0xFFFFFFFFL);
     }
 
     public long endNanos(long span) {
-        return ends[at(span)];
+        return spans[at(span) + 5];
     }
 
     /** The span's whole time, in milliseconds. */
     public double millis(long span) {
         int at = at(span);
-        return (ends[at] - starts[at]) / 1e6;
+        return (spans[at + 5] - spans[at + 3]) / 1e6;
     }
 }

@@ -220,6 +220,7 @@ final class WorldThreadJobs<I, O> implements JobLoop {
         int size = b.size;
         int slot = b.position;
         int ran = 0;
+        long mark = System.nanoTime(); // a job starts as the one before it ended: three clock reads a job
         try {
             while (maxJobs > ran && size > slot) {
                 int current = slot++;
@@ -228,7 +229,7 @@ final class WorldThreadJobs<I, O> implements JobLoop {
                 }
                 int entityId = b.keys[current];
                 int counted = ran;
-                long start = System.nanoTime();
+                long start = mark;
                 long read = start;
                 long done = start;
                 try {
@@ -253,6 +254,7 @@ final class WorldThreadJobs<I, O> implements JobLoop {
                 } finally {
                     long end = System.nanoTime();
                     timeline.record(index, entityId, JobTimeline.Kind.BATCH_JOB, tick, start, read, Math.max(done, read), end);
+                    mark = end;
                 }
             }
         } finally {

@@ -142,6 +142,38 @@ class TickTrapTest {
         world.dispose();
     }
 
+    @ParameterizedTest
+    @EnumSource(Threading.class)
+    void recordingThroughATrapAllocatesNothingOnceRunning(Threading threading) {
+        SteadyStateBytes.assertCounted();
+        ForkJoinPool pool = new ForkJoinPool(2);
+        StampSystem system = new StampSystem(IoPolicy.AIAO, Budget.jobsPerTick(50));
+        system.setThreading(threading, pool);
+        system.setUrgentAllowance(4);
+        JobTimeline timeline = new JobTimeline(4096);
+        system.stats().setJobTimeline(timeline);
+        World world = TestWorlds.of(system);
+        int[] ids = TestWorlds.deciders(world, 500);
+        TickTrap trap = new TickTrap(timeline, 10_000).turnsOf(system, 10_000);
+        int[] asks = {0};
+        Runnable ticks = () -> {
+            for (int i = 0; i < 1000; i++) {
+                for (int k = 0; k < 4; k++) {
+                    system.decideSoon(ids[(asks[0]++ * 7) % ids.length]);
+                }
+                world.setDelta(DELTA);
+                trap.process(world);
+            }
+        };
+        for (int i = 0; i < 50; i++) {
+            ticks.run();
+        }
+        SteadyStateBytes.assertNoGarbage(ticks, "recorded through a trap, " + threading);
+        assertTrue(timeline.next() > timeline.capacity(), "the ring turned over");
+        world.dispose();
+        pool.shutdownNow();
+    }
+
     @Test
     void badArgumentsAreRefusedNamingTheValue() {
         assertThrows(IllegalArgumentException.class, () -> new JobTimeline(0));

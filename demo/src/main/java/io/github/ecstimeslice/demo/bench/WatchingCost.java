@@ -1,0 +1,107 @@
+package io.github.ecstimeslice.demo.bench;
+
+import com.artemis.World;
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.JobTimeline;
+import io.github.ecstimeslice.Threading;
+import io.github.ecstimeslice.demo.cli.OneLineErrors;
+import io.github.ecstimeslice.demo.scene.FacingWorlds;
+import io.github.ecstimeslice.facing.FaceTargetSystem;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * What seeing inside costs: three worlds of the same facing decisions ticked in turn
+ * ({@link Lineup}), one unwatched, one with a {@code TurnWatcher} reading every turn's summary, one
+ * recording every job into a {@link JobTimeline} (a ring a little smaller than a run, so it wraps
+ * as a game's would). Reports each world's tick, its ratio to the unwatched one, and the
+ * nanoseconds a decision.
+ */
+@Command(name = "WatchingCost", mixinStandardHelpOptions = true,
+        description = "Facing decisions unwatched, with a turn watcher, and with a job timeline, side by side.")
+public final class WatchingCost implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--npcs", defaultValue = "100000", description = "NPCs in each world (default: ${DEFAULT-VALUE})")
+    private int npcs;
+
+    @Option(names = "--per-tick", defaultValue = "10000", description = "decisions a tick, the budget (default: ${DEFAULT-VALUE})")
+    private int perTick;
+
+    @Option(names = "--threading", defaultValue = "WORLD_THREAD",
+            description = "where the jobs run: WORLD_THREAD, WORKERS_SAME_TICK or WORKERS_NEXT_TICK (default: ${DEFAULT-VALUE})")
+    private Threading threading;
+
+    @Option(names = "--rounds", defaultValue = "5", description = "rounds (default: ${DEFAULT-VALUE})")
+    private int rounds;
+
+    @Option(names = "--ticks", defaultValue = "1000", description = "ticks a round (default: ${DEFAULT-VALUE})")
+    private int ticks;
+
+    private final PrintStream out;
+    /** What the watcher read, so the JIT cannot drop its reads. */
+    private long seen;
+
+    WatchingCost(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(System.out, System.err, args));
+    }
+
+    /** Runs the comparison; returns the exit code (2 for bad arguments). */
+    static int run(PrintStream out, PrintStream err, String... args) {
+        return OneLineErrors.execute(new WatchingCost(out), out, err, args);
+    }
+
+    @Override
+    public Integer call() {
+        if (npcs < 1 || npcs > 1_000_000) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--npcs must be from 1 to 1000000, was " + npcs);
+        }
+        if (perTick < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--per-tick must be at least 1, was " + perTick);
+        }
+        if (rounds < 1 || ticks < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--rounds and --ticks must be at least 1, were " + rounds + " and " + ticks);
+        }
+        Lineup lineup = new Lineup(rounds, ticks);
+        FaceTargetSystem plain = system();
+        FaceTargetSystem watched = system();
+        watched.stats().setTurnWatcher((system, turn) -> seen += turn.jobsRun() + (long) turn.pressure());
+        FaceTargetSystem recorded = system();
+        recorded.stats().setJobTimeline(new JobTimeline(Math.max(1, Math.min(1 << 24, perTick * ticks / 2))));
+        add(lineup, "unwatched", plain);
+        add(lineup, "turn watcher", watched);
+        add(lineup, "job timeline", recorded);
+        out.printf(Locale.ROOT, "%d NPCs, AIAO, jobsPerTick(%d), %s; %d rounds of %d ticks, worlds in turn; %s %s%n", npcs,
+                perTick, threading, rounds, ticks, System.getProperty("java.vm.name"), System.getProperty("java.version"));
+        lineup.run();
+        lineup.printCosts(out, "over unwatched", 0, 3);
+        out.printf(Locale.ROOT, "(the watcher read %d)%n", seen % 10);
+        return 0;
+    }
+
+    private FaceTargetSystem system() {
+        FaceTargetSystem system = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(perTick));
+        system.setThreading(threading);
+        return system;
+    }
+
+    private void add(Lineup lineup, String name, FaceTargetSystem system) {
+        World world = FacingWorlds.create(npcs, false, system);
+        lineup.add(name, world, 40, () -> system.stats().jobsRunTotal());
+    }
+}
