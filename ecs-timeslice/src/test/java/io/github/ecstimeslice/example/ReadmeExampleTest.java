@@ -47,7 +47,19 @@ class ReadmeExampleTest {
 
     @Test
     void everyJavaBlockOfTheReadmeIsAnExampleFileAsItStands() throws IOException {
-        assertJavaBlocksAre(README, "FacingQuickStart.java", "Guards.java", "SharedAi.java");
+        assertJavaBlocksAre(README, "FacingQuickStart.java", "Guards.java", "SharedAi.java", "SeeingInside.java");
+    }
+
+    @Test
+    void seeingInsideRunsSixHundredTicksUnderTheBudgetsPressureAndExplainsAnNpc() {
+        String said = printedBy(() -> {
+            try {
+                SeeingInside.main(new String[0]);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertTrue(said.contains("pressure ") && said.contains("after 600 turns; entity "), said);
     }
 
     @Test

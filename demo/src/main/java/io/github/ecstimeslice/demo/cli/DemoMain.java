@@ -160,6 +160,11 @@ public final class DemoMain implements Callable<Integer> {
                     + " (with --trace, write that tick's timeline)")
     private Double trapMillis;
 
+    @Option(names = "--jfr", paramLabel = "FILE.jfr",
+            description = "record the live run's turns, batch starts, slow jobs (with --trace or --trap-ms) and trap"
+                    + " as JDK Flight Recorder events into FILE.jfr")
+    private Path jfrFile;
+
     @Option(names = "--plot", paramLabel = "FILE.png",
             description = "with --compare (untiered): draw each decider's tick times, and its decision cost against facing error, as a PNG")
     private Path plotFile;
@@ -195,7 +200,7 @@ public final class DemoMain implements Callable<Integer> {
         int tickCount = (int) validate();
         RunOptions options = new RunOptions(scene, npcs, mazeSize[0], mazeSize[1], seed, policy, budget, budgetMillis, history,
                 threading, animationThreading, tickCount, tickRate, compare, gifDirectory, traceFile, plotFile,
-                trapMillis == null ? 0 : trapMillis, tiers,
+                trapMillis == null ? 0 : trapMillis, jfrFile, tiers,
                 churn == null ? 0 : churn, decideSoon, shared);
         Throwable failure = DemoApp.run(options, out);
         if (failure != null) {
@@ -256,6 +261,10 @@ public final class DemoMain implements Callable<Integer> {
         if (trapMillis != null && !(trapMillis > 0 && trapMillis <= 60_000)) {
             throw usage("--trap-ms must be above 0 and at most 60000, was " + trapMillis);
         }
+        if (jfrFile != null && (tiers != null || compare || gifDirectory != null)) {
+            throw usage("--jfr records the untiered live run: leave out " + (tiers != null ? "--tiers"
+                    : compare ? "--compare" : "--gif") + ", or --jfr");
+        }
         if (trapMillis != null && (tiers != null || compare || gifDirectory != null)) {
             throw usage("--trap-ms watches the untiered live run: leave out " + (tiers != null ? "--tiers"
                     : compare ? "--compare" : "--gif") + ", or --trap-ms");
@@ -276,6 +285,9 @@ public final class DemoMain implements Callable<Integer> {
         }
         if (traceFile != null) {
             new OutputPaths(this::usage).checkOutputFile("--trace", traceFile);
+        }
+        if (jfrFile != null) {
+            new OutputPaths(this::usage).checkOutputFile("--jfr", jfrFile);
         }
         if (plotFile != null) {
             new OutputPaths(this::usage).checkOutputFile("--plot", plotFile);
@@ -383,8 +395,8 @@ public final class DemoMain implements Callable<Integer> {
      * heap it needs, and room for the agents (one open cell each).
      */
     private void checkPathScene() {
-        for (String facingOnly : new String[]{"--tiers", "--tier-radii", "--trace", "--trap-ms", "--plot", "--churn",
-                "--decide-soon"}) {
+        for (String facingOnly : new String[]{"--tiers", "--tier-radii", "--trace", "--trap-ms", "--jfr", "--plot",
+                "--churn", "--decide-soon"}) {
             if (given(facingOnly)) {
                 throw usage(facingOnly + " applies to --scene facing, not paths");
             }

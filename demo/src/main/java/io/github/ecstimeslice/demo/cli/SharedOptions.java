@@ -16,7 +16,7 @@ final class SharedOptions {
     static final String DEFAULT_WEIGHTS = "3,2,1";
     /** The options that belong to the one decision system's scene, not to the shared scene. */
     private static final String[] ONE_SYSTEM_ONLY = {"--tiers", "--tier-radii", "--churn", "--decide-soon", "--trace",
-            "--trap-ms", "--gif", "--plot"};
+            "--trap-ms", "--jfr", "--gif", "--plot"};
 
     @Option(names = "--shared-budget", paramLabel = "POOL",
             description = "jobs:N or ms:M a tick shared by three decision systems (facing, alertness, wander), each"

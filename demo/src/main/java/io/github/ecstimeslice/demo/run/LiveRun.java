@@ -7,6 +7,8 @@ import io.github.ecstimeslice.TraceEvents;
 import io.github.ecstimeslice.demo.scene.Newcomers;
 import io.github.ecstimeslice.demo.scene.Scene;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
+import io.github.ecstimeslice.jfr.FlightRecorderEvents;
+import jdk.jfr.Recording;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,6 +34,10 @@ final class LiveRun implements RunMode {
     private static final int TIMELINE_SPANS = 500_000;
     /** The jobs a fired trap prints. */
     private static final int CULPRITS = 10;
+    /** A job past this is a SlowJob event in the Flight Recorder file. */
+    private static final double SLOW_JOB_MILLIS = 0.05;
+    /** The events the Flight Recorder file holds. */
+    private static final String[] JFR_EVENTS = {"Turn", "Batch", "SlowJob", "Trap"};
 
     private final Scene scene;
     /** The timesliced decision system, which counts the decisions made. */
@@ -47,6 +53,9 @@ final class LiveRun implements RunMode {
     private final double trapMillis;
     /** Ticks before the trap is armed: the JIT's warm-up, whose slow ticks say nothing of the game. */
     private final int trapFrom;
+    /** The Flight Recorder recording of the run, or null without --jfr; its file. */
+    private final Recording recording;
+    private final Path jfrFile;
 
     private int done;
     /** The ticks' times, made after the scene was built. */
@@ -81,6 +90,15 @@ final class LiveRun implements RunMode {
                 options.threading(), options.tiers())).animateOn(options.animationThreading());
         if (options.decideSoon()) {
             scene.decideNewcomersSoon();
+        }
+        this.jfrFile = options.jfrFile();
+        this.recording = jfrFile == null ? null : new Recording();
+        if (recording != null) {
+            for (String event : JFR_EVENTS) {
+                recording.enable("io.github.ecstimeslice." + event).withoutThreshold();
+            }
+            FlightRecorderEvents.record(scene.decisions(), timeline, SLOW_JOB_MILLIS);
+            recording.start();
         }
         this.newcomers = scene.newcomers();
         this.decisions = scene.decisions();
@@ -122,6 +140,9 @@ final class LiveRun implements RunMode {
         }
         done++;
         if (fired) {
+            if (recording != null) {
+                FlightRecorderEvents.trapFired(trap, timeline);
+            }
             out.print("trap: " + trap.culprits(CULPRITS).replaceFirst("^tick \\d+", "tick " + (done - 1)));
             return true; // the run stops at the trapped tick
         }
@@ -291,6 +312,14 @@ final class LiveRun implements RunMode {
         if (trap != null && !trap.fired()) {
             out.printf(Locale.ROOT, "trap: no tick took longer than %s ms in the %d ticks after the first %d (the JIT's"
                     + " warm-up); the run went to its end%n", number(trapMillis), Math.max(0, done - trapFrom), trapFrom);
+        }
+        if (recording != null) {
+            recording.stop();
+            recording.dump(jfrFile);
+            recording.close();
+            out.printf(Locale.ROOT, "jfr: the run's turns, batch starts%s written to %s; `jfr summary %s`, or open it in"
+                    + " JDK Mission Control%n", timeline == null ? " and trap" : ", jobs past " + number(SLOW_JOB_MILLIS)
+                    + " ms and trap", jfrFile, jfrFile);
         }
         if (timeline != null && traceFile != null) {
             boolean trapped = trap != null && trap.fired();

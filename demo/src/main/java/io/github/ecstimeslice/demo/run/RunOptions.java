@@ -19,7 +19,8 @@ import java.nio.file.Path;
  * {@code threading}), how they turn or walk ({@code animationThreading}), how long and how fast
  * ({@code ticks} at {@code tickRate} a game second), and which runs: {@code compare}, and the GIF
  * folder, trace file and plot file, each null when not asked for; {@code trapMillis}, the live
- * run's profile trap's threshold ({@code --trap-ms}), or 0 for none; {@code tiers}, null without
+ * run's profile trap's threshold ({@code --trap-ms}), or 0 for none; {@code jfrFile}, the JDK
+ * Flight Recorder file of the live run ({@code --jfr}), or null; {@code tiers}, null without
  * significance tiers; {@code churn}, the NPCs that die and spawn each game second (0: none), and
  * {@code decideSoon}, whether the live run decides the newcomers in the tick they join; {@code shared},
  * the pool three decision systems share ({@code --shared-budget}), or null for the one system of
@@ -28,7 +29,7 @@ import java.nio.file.Path;
 public record RunOptions(SceneKind scene, int npcs, int mazeWidth, int mazeHeight, long seed, IoPolicy policy,
                          Budget budget, double budgetMillis, int history, Threading threading, Threading animationThreading, int ticks,
                          double tickRate, boolean compare, Path gifDirectory, Path traceFile, Path plotFile,
-                         double trapMillis, TierSetup tiers, double churn, boolean decideSoon, SharedPlan shared) {
+                         double trapMillis, Path jfrFile, TierSetup tiers, double churn, boolean decideSoon, SharedPlan shared) {
 
     /** Game seconds a tick. */
     float delta() {

@@ -93,6 +93,8 @@ class DemoMainTest {
             "--trap-ms NaN           | --trap-ms must be above 0 and at most 60000, was NaN",
             "--trap-ms 5 --compare   | --trap-ms watches the untiered live run: leave out --compare, or --trap-ms",
             "--trap-ms 5 --tiers 1,4 | --trap-ms watches the untiered live run: leave out --tiers, or --trap-ms",
+            "--jfr r.jfr --compare   | --jfr records the untiered live run: leave out --compare, or --jfr",
+            "--scene paths --jfr r.jfr | --jfr applies to --scene facing, not paths",
             "--compare --tiers 1,4 --plot x.png | --plot draws the untiered comparison: leave out --tiers, or --plot",
             "--scene paths --maze 8x8 --npcs 20 | --npcs 20 agents do not fit the 17 open cells of a 8x8 maze",
             "--scene paths --maze 10x10 --npcs 33 | --npcs 33 agents do not fit the",

@@ -3,6 +3,9 @@ package io.github.ecstimeslice.demo.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,5 +41,25 @@ class TrapDemoTest {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("trap: no tick took longer than 60000 ms in the 30 ticks after the first 0"
                 + " (the JIT's warm-up); the run went to its end"), run.out());
+    }
+
+    @Test
+    void aFlightRecordingHoldsTheTurnsTheBatchStartsAndTheTrapWithItsSlowestEntity(@TempDir Path dir) throws IOException {
+        Path jfr = dir.resolve("run.jfr");
+        DemoRun run = DemoRun.of("--npcs", "200", "--ticks", "60", "--budget", "jobs:20", "--trap-ms", "0.001",
+                "--jfr", jfr.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("jfr: the run's turns, batch starts, jobs past 0.05 ms and trap written to " + jfr),
+                run.out());
+        List<RecordedEvent> events = RecordingFile.readAllEvents(jfr);
+        List<RecordedEvent> turns = events.stream()
+                .filter(event -> event.getEventType().getName().equals("io.github.ecstimeslice.Turn")).toList();
+        List<RecordedEvent> traps = events.stream()
+                .filter(event -> event.getEventType().getName().equals("io.github.ecstimeslice.Trap")).toList();
+        assertEquals(1, turns.size(), "the run stopped at its first tick, which fired the trap");
+        assertEquals(20, turns.get(0).getInt("jobsRun"));
+        assertEquals(1, traps.size());
+        int entity = traps.get(0).getInt("slowestEntity");
+        assertTrue(entity >= 1 && entity <= 200, "an NPC: " + entity);
     }
 }
