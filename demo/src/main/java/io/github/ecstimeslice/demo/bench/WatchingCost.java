@@ -8,6 +8,8 @@ import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.demo.cli.OneLineErrors;
 import io.github.ecstimeslice.demo.scene.FacingWorlds;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
+import io.github.ecstimeslice.jfr.FlightRecorderEvents;
+import jdk.jfr.Recording;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,8 +24,9 @@ import java.util.concurrent.Callable;
  * What seeing inside costs: three worlds of the same facing decisions ticked in turn
  * ({@link Lineup}), one unwatched, one with a {@code TurnWatcher} reading every turn's summary, one
  * recording every job into a {@link JobTimeline} (a ring a little smaller than a run, so it wraps
- * as a game's would). Reports each world's tick, its ratio to the unwatched one, and the
- * nanoseconds a decision.
+ * as a game's would), and one whose turns and batch starts go to JDK Flight Recorder events while
+ * a recording runs ({@link FlightRecorderEvents}, no job events). Reports each world's tick, its
+ * ratio to the unwatched one, and the nanoseconds a decision.
  */
 @Command(name = "WatchingCost", mixinStandardHelpOptions = true,
         description = "Facing decisions unwatched, with a turn watcher, and with a job timeline, side by side.")
@@ -83,13 +86,22 @@ public final class WatchingCost implements Callable<Integer> {
         watched.stats().setTurnWatcher((system, turn) -> seen += turn.jobsRun() + (long) turn.pressure());
         FaceTargetSystem recorded = system();
         recorded.stats().setJobTimeline(new JobTimeline(Math.max(1, Math.min(1 << 24, perTick * ticks / 2))));
+        FaceTargetSystem flightRecorded = system();
+        FlightRecorderEvents.record(flightRecorded, null, 0);
         add(lineup, "unwatched", plain);
         add(lineup, "turn watcher", watched);
         add(lineup, "job timeline", recorded);
+        add(lineup, "JFR events, recording", flightRecorded);
         out.printf(Locale.ROOT, "%d NPCs, AIAO, jobsPerTick(%d), %s; %d rounds of %d ticks, worlds in turn; %s %s%n", npcs,
                 perTick, threading, rounds, ticks, System.getProperty("java.vm.name"), System.getProperty("java.version"));
-        lineup.run();
-        lineup.printCosts(out, "over unwatched", 0, 3);
+        try (Recording recording = new Recording()) {
+            recording.enable("io.github.ecstimeslice.Turn").withoutThreshold();
+            recording.enable("io.github.ecstimeslice.Batch").withoutThreshold();
+            recording.start();
+            lineup.run();
+            recording.stop();
+        }
+        lineup.printCosts(out, "over unwatched", 0, 4);
         out.printf(Locale.ROOT, "(the watcher read %d)%n", seen % 10);
         return 0;
     }

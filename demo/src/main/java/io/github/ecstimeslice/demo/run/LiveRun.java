@@ -6,6 +6,7 @@ import io.github.ecstimeslice.TickTrap;
 import io.github.ecstimeslice.TraceEvents;
 import io.github.ecstimeslice.demo.scene.Newcomers;
 import io.github.ecstimeslice.demo.scene.Scene;
+import io.github.ecstimeslice.demo.picture.TimelinePicture;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.jfr.FlightRecorderEvents;
 import jdk.jfr.Recording;
@@ -330,6 +331,11 @@ final class LiveRun implements RunMode {
             }
             out.printf(Locale.ROOT, "trace: %d spans (%s) written to %s; open it in https://ui.perfetto.dev%n",
                     to - Math.max(from, timeline.oldest()), trapped ? "the trapped tick" : "the run's last ticks", traceFile);
+            if (trapped) {
+                Path picture = traceFile.resolveSibling(traceFile.getFileName() + ".png");
+                TimelinePicture.write(timeline, from, to, "tick " + (done - 1) + ": " + trap.why(), picture);
+                out.printf(Locale.ROOT, "trace: the trapped tick drawn at %s%n", picture);
+            }
         }
     }
 }

@@ -20,7 +20,7 @@ class WatchingCostTest {
         BenchCli.Said run = BenchCli.run(WatchingCost::run, "--npcs", "2000", "--per-tick", "200", "--rounds", "1",
                 "--ticks", "20");
         assertEquals(0, run.code(), run.err());
-        for (String world : new String[] {"| unwatched |", "| turn watcher |", "| job timeline |"}) {
+        for (String world : new String[] {"| unwatched |", "| turn watcher |", "| job timeline |", "| JFR events, recording |"}) {
             assertTrue(run.out().contains(world), run.out());
         }
     }

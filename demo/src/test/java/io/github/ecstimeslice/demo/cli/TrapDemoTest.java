@@ -33,6 +33,10 @@ class TrapDemoTest {
         long jobs = json.lines().filter(line -> line.contains("\"cat\":\"batch\"")).count();
         assertEquals(20, jobs, "the trapped tick's jobs alone");
         assertTrue(run.out().contains("(the trapped tick) written to " + trace), run.out());
+        Path picture = dir.resolve("trap.json.png");
+        assertTrue(run.out().contains("trace: the trapped tick drawn at " + picture), run.out());
+        assertEquals(io.github.ecstimeslice.demo.picture.TimelinePicture.WIDTH,
+                javax.imageio.ImageIO.read(picture.toFile()).getWidth());
     }
 
     @Test
