@@ -14,8 +14,9 @@ package io.github.ecstimeslice;
  *   <li><b>Held back</b>: demand the turn did not start: it waits for a later turn.</li>
  *   <li><b>Pressure</b>: demand over what the budget let run, smoothed: 1 means the budget just
  *   keeps up, 4 means four times more was due than ran. <b>Quality</b>: jobs run over demand,
- *   smoothed, at most 1. Both are exponential averages in which the newest turn weighs a tenth;
- *   a turn with no demand leaves them as they were.</li>
+ *   smoothed, at most 1. Both are the plain mean of the first ten turns with demand, then an
+ *   exponential average in which the newest turn weighs a tenth; a turn with no demand leaves
+ *   them as they were.</li>
  * </ul>
  */
 public final class TurnSummary {
@@ -34,7 +35,8 @@ public final class TurnSummary {
     long turnNanos;
     private double pressure;
     private double quality = 1;
-    private boolean smoothing;
+    /** Turns with demand so far: the first ten are averaged plainly, so no single early turn outweighs the rest. */
+    private int turnsWithDemand;
 
     TurnSummary() {
     }
@@ -47,14 +49,12 @@ public final class TurnSummary {
         int let = Math.max(1, released >= 0 ? released : jobsRun - urgentOnTop);
         double turnPressure = demand / (double) let;
         double turnQuality = Math.min(1, jobsRun / (double) demand);
-        if (smoothing) {
-            pressure += NEWEST_TURN_WEIGHT * (turnPressure - pressure);
-            quality += NEWEST_TURN_WEIGHT * (turnQuality - quality);
-        } else {
-            pressure = turnPressure;
-            quality = turnQuality;
-            smoothing = true;
+        if (turnsWithDemand < Integer.MAX_VALUE) {
+            turnsWithDemand++;
         }
+        double weight = Math.max(NEWEST_TURN_WEIGHT, 1.0 / turnsWithDemand); // a plain mean of the first turns
+        pressure += weight * (turnPressure - pressure);
+        quality += weight * (turnQuality - quality);
     }
 
     /** The tick this turn was ({@link DecisionStats#tick()} during it). */

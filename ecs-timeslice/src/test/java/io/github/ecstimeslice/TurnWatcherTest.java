@@ -47,13 +47,14 @@ class TurnWatcherTest {
         // a batch of 20 at 5 a tick: demand 20, 15, 10, 5 as each turn's jobs begin
         long[][] expected = {{0, 20, 5, 0, 0, 5, 15}, {1, 15, 5, 0, 0, 5, 10}, {2, 10, 5, 0, 0, 5, 5}, {3, 5, 5, 0, 0, 5, 0}};
         double pressure = 0;
-        double quality = 0;
+        double quality = 1;
         for (int t = 0; t < expected.length; t++) {
             assertEquals(java.util.Arrays.toString(expected[t]), java.util.Arrays.toString(watcher.turns.get(t)), "turn " + t);
             double turnPressure = expected[t][1] / 5.0;
             double turnQuality = 5.0 / expected[t][1];
-            pressure = t == 0 ? turnPressure : pressure + 0.1 * (turnPressure - pressure);
-            quality = t == 0 ? turnQuality : quality + 0.1 * (turnQuality - quality);
+            double weight = Math.max(0.1, 1.0 / (t + 1)); // the first turns' plain mean, then a tenth
+            pressure += weight * (turnPressure - pressure);
+            quality = t == 0 ? turnQuality : quality + weight * (turnQuality - quality);
             assertEquals(pressure, watcher.smoothed.get(t)[0], 1e-12, "pressure, turn " + t);
             assertEquals(quality, watcher.smoothed.get(t)[1], 1e-12, "quality, turn " + t);
             assertTrue(Double.isNaN(watcher.smoothed.get(t)[2]), "a jobs budget has no milliseconds");
