@@ -7,8 +7,8 @@ import java.io.IOException;
  * (ui.perfetto.dev) and chrome://tracing open: threads as tracks (the world's thread named
  * {@code world}), each job a slice named by its system and entity ({@code FaceTargetSystem entity
  * 4812}, the id also in its args with its tick and its input, run and save microseconds), each
- * turn and tick a slice around them, each batch start a marker. For a {@link TickTrap}'s tick:
- * {@code TraceEvents.write(timeline, trap.firstSpan(), trap.endSpan(), out)}.
+ * turn and tick a slice around them, each batch start a slice of its own. For a {@link TickTrap}'s
+ * tick, {@code TraceEvents.write(timeline, trap, out)} adds a global marker naming why it fired.
  */
 public final class TraceEvents {
 
@@ -23,6 +23,28 @@ public final class TraceEvents {
      * @throws IllegalArgumentException if {@code timeline} or {@code out} is null
      */
     public static void write(JobTimeline timeline, long from, long to, Appendable out) throws IOException {
+        write(timeline, from, to, null, out);
+    }
+
+    /**
+     * Writes the tick {@code trap} fired on, as {@link #write(JobTimeline, long, long, Appendable)}
+     * its spans, with a global marker at the tick's start named {@code trap: } and why it fired.
+     *
+     * @throws IOException if {@code out} fails
+     * @throws IllegalArgumentException if an argument is null
+     * @throws IllegalStateException if the trap has not fired
+     */
+    public static void write(JobTimeline timeline, TickTrap trap, Appendable out) throws IOException {
+        if (trap == null) {
+            throw new IllegalArgumentException("the trap must not be null");
+        }
+        if (!trap.fired()) {
+            throw new IllegalStateException("the trap has not fired: no tick to write");
+        }
+        write(timeline, trap.firstSpan(), trap.endSpan(), "trap: " + trap.why(), out);
+    }
+
+    private static void write(JobTimeline timeline, long from, long to, String marker, Appendable out) throws IOException {
         if (timeline == null || out == null) {
             throw new IllegalArgumentException("the timeline and where to write must not be null");
         }
@@ -63,6 +85,12 @@ public final class TraceEvents {
         for (long span = first; span < last; span++) {
             written = separate(out, written);
             event(timeline, span, origin, out);
+        }
+        if (marker != null && first < last) {
+            separate(out, written);
+            out.append("{\"ph\":\"i\",\"s\":\"g\",\"cat\":\"trap\",\"name\":\"").append(marker.replace("\"", "'"))
+                    .append("\",\"pid\":1,\"tid\":").append(String.valueOf(worldThread < 0 ? 1 : worldThread))
+                    .append(",\"ts\":0.000}");
         }
         out.append("\n]}\n");
     }

@@ -51,7 +51,8 @@ class TickTrapTest {
 
     @ParameterizedTest
     @EnumSource(Threading.class)
-    void theTrapFiresOnTheFirstTickPastItsThresholdAndItsRecordNamesTheSlowJobsEntity(Threading threading) {
+    void theTrapFiresOnTheFirstTickPastItsThresholdAndItsRecordNamesTheSlowJobsEntity(Threading threading)
+            throws java.io.IOException {
         ForkJoinPool pool = new ForkJoinPool(2);
         Slowed system = new Slowed(IoPolicy.AIAO, Budget.jobsPerTick(10));
         system.setThreading(threading, pool);
@@ -78,6 +79,18 @@ class TickTrapTest {
         assertTrue(fired == slowTickSeen || threading == Threading.WORKERS_NEXT_TICK && fired == slowTickSeen + 1,
                 "fired at tick " + fired);
         assertTrue(trap.tickMillis() > 40, "the fired tick took " + trap.tickMillis());
+        StringBuilder json = new StringBuilder();
+        TraceEvents.write(timeline, trap, json);
+        JsonArray events = JsonParser.parseString(json.toString()).getAsJsonObject().getAsJsonArray("traceEvents");
+        long markers = 0;
+        boolean slowJobInTrace = false;
+        for (JsonElement element : events) {
+            JsonObject event = element.getAsJsonObject();
+            markers += event.get("ph").getAsString().equals("i") && event.get("name").getAsString().startsWith("trap: ") ? 1 : 0;
+            slowJobInTrace |= event.get("name").getAsString().equals("Slowed entity " + ids[37]);
+        }
+        assertEquals(1, markers, "a marker says why the trap fired");
+        assertTrue(slowJobInTrace, "the trapped tick's trace holds the slow job");
         String culprits = trap.culprits(3);
         String first = culprits.lines().skip(1).findFirst().orElse("");
         assertTrue(first.contains("Slowed entity " + ids[37] + " (batch job"), culprits);

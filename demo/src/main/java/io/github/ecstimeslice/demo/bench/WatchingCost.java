@@ -45,6 +45,10 @@ public final class WatchingCost implements Callable<Integer> {
             description = "where the jobs run: WORLD_THREAD, WORKERS_SAME_TICK or WORKERS_NEXT_TICK (default: ${DEFAULT-VALUE})")
     private Threading threading;
 
+    @Option(names = "--job-nanos", defaultValue = "0",
+            description = "busy work added to each decision, in nanoseconds, 0 to 1000000 (default: ${DEFAULT-VALUE})")
+    private long jobNanos;
+
     @Option(names = "--rounds", defaultValue = "5", description = "rounds (default: ${DEFAULT-VALUE})")
     private int rounds;
 
@@ -76,6 +80,10 @@ public final class WatchingCost implements Callable<Integer> {
         if (perTick < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--per-tick must be at least 1, was " + perTick);
         }
+        if (jobNanos < 0 || jobNanos > 1_000_000) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--job-nanos must be from 0 to 1000000, was " + jobNanos);
+        }
         if (rounds < 1 || ticks < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--rounds and --ticks must be at least 1, were " + rounds + " and " + ticks);
@@ -92,8 +100,9 @@ public final class WatchingCost implements Callable<Integer> {
         add(lineup, "turn watcher", watched);
         add(lineup, "job timeline", recorded);
         add(lineup, "JFR events, recording", flightRecorded);
-        out.printf(Locale.ROOT, "%d NPCs, AIAO, jobsPerTick(%d), %s; %d rounds of %d ticks, worlds in turn; %s %s%n", npcs,
-                perTick, threading, rounds, ticks, System.getProperty("java.vm.name"), System.getProperty("java.version"));
+        out.printf(Locale.ROOT, "%d NPCs, AIAO, jobsPerTick(%d), %s%s; %d rounds of %d ticks, worlds in turn; %s %s%n",
+                npcs, perTick, threading, jobNanos == 0 ? "" : ", " + jobNanos + " ns of busy work a decision", rounds, ticks,
+                System.getProperty("java.vm.name"), System.getProperty("java.version"));
         try (Recording recording = new Recording()) {
             recording.enable("io.github.ecstimeslice.Turn").withoutThreshold();
             recording.enable("io.github.ecstimeslice.Batch").withoutThreshold();
@@ -107,7 +116,8 @@ public final class WatchingCost implements Callable<Integer> {
     }
 
     private FaceTargetSystem system() {
-        FaceTargetSystem system = new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(perTick));
+        FaceTargetSystem system = jobNanos == 0 ? new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(perTick))
+                : new LongerDecisions(perTick, jobNanos);
         system.setThreading(threading);
         return system;
     }
@@ -115,5 +125,25 @@ public final class WatchingCost implements Callable<Integer> {
     private void add(Lineup lineup, String name, FaceTargetSystem system) {
         World world = FacingWorlds.create(npcs, false, system);
         lineup.add(name, world, 40, () -> system.stats().jobsRunTotal());
+    }
+
+    /** Facing decisions that each busy-wait {@code jobNanos} more: jobs of a known, longer cost. */
+    static final class LongerDecisions extends FaceTargetSystem {
+        private final long jobNanos;
+
+        LongerDecisions(int perTick, long jobNanos) {
+            super(IoPolicy.AIAO, Budget.jobsPerTick(perTick));
+            this.jobNanos = jobNanos;
+        }
+
+        @Override
+        protected void runJob(int entityId, io.github.ecstimeslice.facing.FacingInput input,
+                              io.github.ecstimeslice.facing.FacingDecision output) {
+            super.runJob(entityId, input, output);
+            long end = System.nanoTime() + jobNanos;
+            while (System.nanoTime() - end < 0) {
+                Thread.onSpinWait();
+            }
+        }
     }
 }

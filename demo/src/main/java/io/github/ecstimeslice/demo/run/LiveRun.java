@@ -327,7 +327,11 @@ final class LiveRun implements RunMode {
             long from = trapped ? trap.firstSpan() : timeline.oldest();
             long to = trapped ? trap.endSpan() : timeline.next();
             try (Writer file = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8)) {
-                TraceEvents.write(timeline, from, to, file);
+                if (trapped) {
+                    TraceEvents.write(timeline, trap, file);
+                } else {
+                    TraceEvents.write(timeline, from, to, file);
+                }
             }
             out.printf(Locale.ROOT, "trace: %d spans (%s) written to %s; open it in https://ui.perfetto.dev%n",
                     to - Math.max(from, timeline.oldest()), trapped ? "the trapped tick" : "the run's last ticks", traceFile);

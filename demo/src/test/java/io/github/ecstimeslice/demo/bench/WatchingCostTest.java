@@ -13,6 +13,7 @@ class WatchingCostTest {
         BenchCli.assertRefused(WatchingCost::run, "--per-tick must be at least 1, was 0", "--per-tick", "0");
         BenchCli.assertRefused(WatchingCost::run, "--rounds and --ticks must be at least 1, were 0 and 1000", "--rounds", "0");
         BenchCli.assertRefused(WatchingCost::run, "WORKERS_SOMETIMES", "--threading", "WORKERS_SOMETIMES");
+        BenchCli.assertRefused(WatchingCost::run, "--job-nanos must be from 0 to 1000000, was -5", "--job-nanos", "-5");
     }
 
     @Test
