@@ -34,6 +34,8 @@ public final class TickTrap {
     private long firedNanos;
     private long insideNanos;
     private String why;
+    /** The fired tick's turns and batch starts, a line each, with each system's budget and figures as they stood then. */
+    private String turns;
 
     /**
      * A trap for any tick longer than {@code tickMillis}, whose record is {@code timeline}'s spans
@@ -127,7 +129,38 @@ public final class TickTrap {
         firedNanos = end - start;
         insideNanos = inside;
         why = turnPast != null ? turnPast : "the tick took " + millis(end - start) + " ms, past " + millis(tickNanos) + " ms";
+        turns = turnLines(from, to);
         return true;
+    }
+
+    /**
+     * The turns and batch starts of spans {@code from} to {@code to}, a line each: time, and for a
+     * turn its system's jobs, budget, and with a {@link TurnWatcher} its demand and pressure, read
+     * now, as the tick that fired ends.
+     */
+    private String turnLines(long from, long to) {
+        StringBuilder lines = new StringBuilder();
+        for (long span = Math.max(from, timeline.oldest()); span < to; span++) {
+            JobTimeline.Kind kind = timeline.kind(span);
+            if (kind != JobTimeline.Kind.TURN && kind != JobTimeline.Kind.BATCH_START) {
+                continue;
+            }
+            TimeslicedSystem<?, ?> system = timeline.system(span);
+            lines.append(kind == JobTimeline.Kind.TURN ? "  turn of " : "  batch start of ")
+                    .append(system.getClass().getSimpleName()).append(": ")
+                    .append(millis(timeline.endNanos(span) - timeline.startNanos(span))).append(" ms");
+            if (kind == JobTimeline.Kind.TURN) {
+                DecisionStats stats = system.stats();
+                lines.append(", ").append(stats.jobsRunLastTick()).append(" jobs, budget ").append(system.budget());
+                TurnSummary turn = stats.turnWatcher != null ? stats.turnSummary : null;
+                if (turn != null) {
+                    lines.append(", demand ").append(turn.demand()).append(", pressure ")
+                            .append(Math.round(turn.pressure() * 100) / 100.0);
+                }
+            }
+            lines.append('\n');
+        }
+        return lines.toString();
     }
 
     private static String millis(long nanos) {
@@ -178,7 +211,8 @@ public final class TickTrap {
     /**
      * The fired tick's {@code top} longest jobs, a line each, longest first: milliseconds, the
      * system, {@code entity N}, batch or urgent, and the thread; then the batch starts and turns,
-     * in the tick's order. Allocates.
+     * in the tick's order, each turn with its system's jobs and budget (and, watched by a
+     * {@link TurnWatcher}, its demand and pressure) as they stood when the tick ended. Allocates.
      *
      * @throws IllegalStateException if the trap has not fired
      */
@@ -217,14 +251,7 @@ public final class TickTrap {
                     .append(timeline.kind(best) == JobTimeline.Kind.URGENT_JOB ? " (urgent job" : " (batch job")
                     .append(", thread ").append(timeline.thread(best)).append(")\n");
         }
-        for (long span = from; span < endSpan; span++) {
-            JobTimeline.Kind kind = timeline.kind(span);
-            if (kind == JobTimeline.Kind.TURN || kind == JobTimeline.Kind.BATCH_START) {
-                lines.append(kind == JobTimeline.Kind.TURN ? "  turn of " : "  batch start of ")
-                        .append(timeline.system(span).getClass().getSimpleName()).append(": ")
-                        .append(millis(timeline.endNanos(span) - timeline.startNanos(span))).append(" ms\n");
-            }
-        }
+        lines.append(turns);
         return lines.toString();
     }
 }

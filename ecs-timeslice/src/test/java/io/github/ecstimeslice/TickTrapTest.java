@@ -95,6 +95,7 @@ class TickTrapTest {
         String first = culprits.lines().skip(1).findFirst().orElse("");
         assertTrue(first.contains("Slowed entity " + ids[37] + " (batch job"), culprits);
         assertTrue(culprits.contains("turn of Slowed"), culprits);
+        assertTrue(culprits.contains(" jobs, budget jobsPerTick(10)"), "each turn with its budget: " + culprits);
         world.dispose();
         pool.shutdownNow();
     }
@@ -106,6 +107,7 @@ class TickTrapTest {
         system.stats().setJobTimeline(timeline);
         World world = TestWorlds.of(system);
         int[] ids = TestWorlds.deciders(world, 40);
+        system.stats().setTurnWatcher((watched, turn) -> { });
         TickTrap trap = new TickTrap(timeline, 10_000).turnsOf(system, 20).holdingGameTime();
         world.setDelta(DELTA);
         trap.process(world);
@@ -115,6 +117,7 @@ class TickTrapTest {
         world.setDelta(DELTA);
         assertTrue(trap.process(world));
         assertTrue(trap.why().startsWith("the turn of Slowed took "), trap.why());
+        assertTrue(trap.culprits(1).contains(", 10 jobs, budget jobsPerTick(10), demand 30, pressure "), trap.culprits(1));
         double seconds = system.stats().gameSeconds();
         for (int t = 0; t < 3; t++) {
             world.setDelta(DELTA);
