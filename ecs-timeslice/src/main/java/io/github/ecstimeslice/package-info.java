@@ -10,6 +10,6 @@
  * {@link io.github.ecstimeslice.Tiers}. {@link io.github.ecstimeslice.DecisionHistory} keeps each
  * entity's latest decisions, {@link io.github.ecstimeslice.DecisionStats} what a system did.
  * {@link io.github.ecstimeslice.ParallelIteratingSystem} runs the every-tick layer on all cores,
- * and {@link io.github.ecstimeslice.SpreadInvocationStrategy} runs whole systems less often.
+ * and {@link io.github.ecstimeslice.spread.SpreadInvocationStrategy} runs whole systems less often.
  */
 package io.github.ecstimeslice;

@@ -1,6 +1,6 @@
 package io.github.ecstimeslice.demo.bench;
 
-import io.github.ecstimeslice.SpreadInvocationStrategy;
+import io.github.ecstimeslice.spread.SpreadInvocationStrategy;
 import io.github.ecstimeslice.demo.bench.RandomCostSystems.FixedWork;
 
 import java.util.Arrays;

@@ -2,7 +2,7 @@ package io.github.ecstimeslice.demo.bench;
 
 import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
-import io.github.ecstimeslice.SpreadInvocationStrategy;
+import io.github.ecstimeslice.spread.SpreadInvocationStrategy;
 import io.github.ecstimeslice.demo.bench.RandomCostSystems.FixedWork;
 import io.github.ecstimeslice.demo.cli.OneLineErrors;
 import picocli.CommandLine;

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice;
+package io.github.ecstimeslice.spread;
 
 import com.artemis.Aspect;
 import com.artemis.BaseSystem;
@@ -8,12 +8,12 @@ import com.artemis.SystemInvocationStrategy;
 import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
 import com.artemis.utils.IntBag;
-import io.github.ecstimeslice.Turns.Alpha;
-import io.github.ecstimeslice.Turns.Beta;
-import io.github.ecstimeslice.Turns.Epsilon;
-import io.github.ecstimeslice.Turns.Gamma;
-import io.github.ecstimeslice.Turns.Turn;
-import io.github.ecstimeslice.Turns.Zeta;
+import io.github.ecstimeslice.spread.Turns.Alpha;
+import io.github.ecstimeslice.spread.Turns.Beta;
+import io.github.ecstimeslice.spread.Turns.Epsilon;
+import io.github.ecstimeslice.spread.Turns.Gamma;
+import io.github.ecstimeslice.spread.Turns.Turn;
+import io.github.ecstimeslice.spread.Turns.Zeta;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 

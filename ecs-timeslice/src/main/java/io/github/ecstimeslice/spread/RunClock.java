@@ -1,4 +1,4 @@
-package io.github.ecstimeslice;
+package io.github.ecstimeslice.spread;
 
 /**
  * Where {@link SpreadInvocationStrategy} reads the time around each spread system's run: the

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice;
+package io.github.ecstimeslice.spread;
 
 import com.artemis.BaseSystem;
 import com.artemis.World;

@@ -1,4 +1,4 @@
-package io.github.ecstimeslice;
+package io.github.ecstimeslice.spread;
 
 import java.util.Arrays;
 

@@ -1,13 +1,14 @@
-package io.github.ecstimeslice;
+package io.github.ecstimeslice.spread;
 
 import com.artemis.BaseSystem;
 import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
-import io.github.ecstimeslice.Turns.Alpha;
-import io.github.ecstimeslice.Turns.Beta;
-import io.github.ecstimeslice.Turns.Epsilon;
-import io.github.ecstimeslice.Turns.Gamma;
-import io.github.ecstimeslice.Turns.Turn;
+import io.github.ecstimeslice.SteadyStateBytes;
+import io.github.ecstimeslice.spread.Turns.Alpha;
+import io.github.ecstimeslice.spread.Turns.Beta;
+import io.github.ecstimeslice.spread.Turns.Epsilon;
+import io.github.ecstimeslice.spread.Turns.Gamma;
+import io.github.ecstimeslice.spread.Turns.Turn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
