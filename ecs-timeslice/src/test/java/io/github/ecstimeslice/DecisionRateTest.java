@@ -140,6 +140,19 @@ class DecisionRateTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("asyncInputUnderEveryThreading")
     void theRateLeavesOutUrgentJobsAndCountsJobsHandedBackInTheTurnThatRunsThem(IoPolicy policy, Threading threading) {
+        // next-tick workers hand jobs back when a deadline cuts a chunk, which the machine's timing
+        // decides: a run that handed none back is run again, up to three times
+        boolean handedBack = false;
+        for (int run = 0; run < 3 && !handedBack; run++) {
+            handedBack = rateWithUrgentJobsAndHandBacks(policy, threading);
+        }
+        if (threading == Threading.WORKERS_NEXT_TICK) {
+            assertTrue(handedBack, "jobs were handed back in one of three runs");
+        }
+    }
+
+    /** One run of the test above, checked; returns true if jobs were handed back (more inputs read than jobs run). */
+    private static boolean rateWithUrgentJobsAndHandBacks(IoPolicy policy, Threading threading) {
         // jobs of 20 µs under a 0.1 ms budget: on workers the ones a deadline kept from starting go
         // back to the batch (next-tick workers read ahead twice what fits), and two urgent jobs a tick
         BatchCounting system = new BatchCounting(policy, Budget.millisPerTick(0.1)) {
@@ -154,7 +167,7 @@ class DecisionRateTest {
         system.setThreading(threading);
         World world = TestWorlds.of(system);
         TestWorlds.deciders(world, 60);
-        TestWorlds.run(world, 1, DELTA); // the entities join: an ask for one not joined yet is ignored
+        TestWorlds.run(world, 1, DELTA); // the entities join
         int checked = 0;
         for (int tick = 1; tick < 200; tick++) {
             system.askSoon(tick % 60);
@@ -166,10 +179,7 @@ class DecisionRateTest {
         assertTrue(checked >= 3, "batches checked: " + checked);
         assertEquals(system.urgentJobs.get(), system.stats().urgentJobsTotal());
         assertEquals(system.jobs.get(), system.stats().jobsRunTotal());
-        if (threading == Threading.WORKERS_NEXT_TICK) {
-            assertTrue(system.reads > system.jobs.get(), "jobs were handed back: " + system.reads + " inputs read for "
-                    + system.jobs.get() + " jobs");
-        }
+        return system.reads > system.jobs.get();
     }
 
     @ParameterizedTest(name = "{0} {2} {3}")
