@@ -1,5 +1,6 @@
 package io.github.ecstimeslice;
 
+import com.artemis.Aspect;
 import com.artemis.EntitySubscription;
 import com.artemis.TimesliceEntityIds;
 import com.artemis.World;
@@ -35,7 +36,7 @@ final class EarlyAsks implements EntitySubscription.SubscriptionListener {
     /** Joins the system's world: listens to its deletions. */
     void bind(World world) {
         this.world = world;
-        world.getAspectSubscriptionManager().get(com.artemis.Aspect.all()).addSubscriptionListener(this);
+        world.getAspectSubscriptionManager().get(Aspect.all()).addSubscriptionListener(this);
     }
 
     /** Keeps the ask for the entity's join, or drops it if no live entity holds the id. */

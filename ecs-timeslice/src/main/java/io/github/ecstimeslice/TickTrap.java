@@ -104,6 +104,10 @@ public final class TickTrap {
         if (fired) {
             return false;
         }
+        boolean tickPast = end - start > tickNanos;
+        if (!tickPast && watched.length == 0) {
+            return false; // no turn to check: the tick's spans are looked at only when it fires
+        }
         long inside = 0;
         String turnPast = null;
         for (long span = Math.max(from, timeline.oldest()); span < to; span++) {
@@ -119,7 +123,7 @@ public final class TickTrap {
                 }
             }
         }
-        if (end - start <= tickNanos && turnPast == null) {
+        if (!tickPast && turnPast == null) {
             return false;
         }
         fired = true;

@@ -39,7 +39,7 @@ final class Timeslicer<I, O> {
     /** This turn's urgent jobs on top of the budget, and the wall time they took: neither counts against it. */
     private int onTopJobs;
     private long onTopNanos;
-    /** The executor of this turn's workers, or null if its jobs run on the world's thread. */
+    /** The executor of this turn's workers, or null if its jobs run on the world's thread (see {@link #onWorkers}). */
     private Executor turnWorkers;
     /** The jobs the budget released this turn, or -1 under a time budget. */
     private int releasedJobs;
@@ -277,7 +277,7 @@ final class Timeslicer<I, O> {
         int urgentJobs = Math.min(waiting, allowance.shared() || onTopJobs > 0 ? jobs : Math.max(1, jobs));
         prepareIfJobsStart(urgentJobs > 0 || jobs > 0 && !batch.finished());
         if (urgentJobs > 0) {
-            jobs = Math.max(0, jobs - urgent.run(urgentJobs, onWorkers ? turnWorkers : null));
+            jobs = Math.max(0, jobs - urgent.run(urgentJobs, turnWorkers));
         }
         if (Platform.isWeb() || !onWorkers) {
             worldThread.run(jobs);

@@ -53,16 +53,12 @@ final class UrgentJobs<I, O> {
     }
 
     /**
-     * Queues the entity, unless it waits already or is none of the system's: an id the system was
-     * not told of may be a deleted entity's, whose next owner must not inherit the ask. O(1);
-     * allocates only when the queue grows.
+     * Queues the entity, one the system was told of, unless it waits already (an id the system was
+     * not told of goes to {@link EarlyAsks} instead: {@code Timeslicer.ask}). O(1); allocates only
+     * when the queue grows.
      */
     void ask(int entityId) {
         if (asked.get(entityId)) {
-            return;
-        }
-        if (schedule.tier(entityId) < 0) {
-            stats.askDropped(entityId, AskDrops.LEFT_BEFORE_ITS_JOB);
             return;
         }
         stats.askDrops.kept(entityId);
