@@ -4,13 +4,19 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Hands each timesliced system class a job loop of its own. The JIT profiles the calls a loop makes
- * ({@code setUpInput}, {@code runJob}, {@code outputSaved}) per copy of its code, not per system:
- * with one loop for every class in the JVM, a game with three classes would have them called
- * through the virtual table and never inlined. So the build makes {@link #COPIES} - 1 copies of
- * {@link WorldThreadJobs} ({@code WorldThreadJobs1} and on, from its source), and the first classes
- * whose systems are built take one each, in that order; later ones share the last. artemis-odb's
- * weaver does the same for {@code IteratingSystem}, copying its loop into each system class.
+ * Hands each timesliced system class a job loop of its own:
+ * <ul>
+ * <li>the loops are {@link WorldThreadJobs} and its {@link #COPIES} - 1 copies,
+ *     {@code WorldThreadJobs1} to {@code WorldThreadJobs7}, checked in as generated from it;</li>
+ * <li>the first classes whose systems are built take one each, in that order; later ones share
+ *     the last;</li>
+ * <li>in a browser every class takes the original, and the copies are left out of the build.</li>
+ * </ul>
+ * The JIT profiles the calls a loop makes ({@code setUpInput}, {@code runJob},
+ * {@code outputSaved}) per copy of its code, not per system: with one loop for every class, a game
+ * with three classes would have them called through the virtual table and never inlined.
+ * artemis-odb's weaver does the same for {@code IteratingSystem}, copying its loop into each system
+ * class. docs/benchmarks.md, "One loop per system class", has the measurements.
  */
 final class JobLoops {
 
@@ -26,6 +32,9 @@ final class JobLoops {
     /** The loop of {@code system}'s class; O(1) but for its first call for a class. */
     static <I, O> JobLoop of(TimeslicedSystem<I, O> system, Batch batch, Histories<O> histories, TickFailures failures,
                              DecisionStats stats) {
+        if (Platform.isWeb()) {
+            return new WorldThreadJobs<>(system, batch, histories, failures, stats);
+        }
         switch (copyOf(system.getClass())) {
             case 0: return new WorldThreadJobs<>(system, batch, histories, failures, stats);
             case 1: return new WorldThreadJobs1<>(system, batch, histories, failures, stats);

@@ -52,7 +52,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     private int minEntitiesForWorkers = DEFAULT_MIN_ENTITIES_FOR_WORKERS;
     /** Made by the first worker threading (never in a browser); null until then. */
     @SkipWire
-    private WorkerCrew crew;
+    private Workers.Crew crew;
     @SkipWire
     private final TickTiers tickTiers = new TickTiers();
     /** This tick's entity ids, for the workers; published to them by the crew's start. */
@@ -171,9 +171,9 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     }
 
     private void use(ThreadingSetting setting) {
-        if (setting.threading() != Threading.WORLD_THREAD && crew == null && !Platform.isWeb()) {
-            crew = new WorkerCrew(this::processRange, CHUNKS_PER_THREAD);
-            crew.owner = this;
+        Workers workers = Platform.workers();
+        if (setting.threading() != Threading.WORLD_THREAD && crew == null && workers != null) {
+            crew = workers.crew(this::processRange, CHUNKS_PER_THREAD, this);
         }
         threading = setting;
     }
@@ -219,8 +219,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
             ids = tickTiers.due;
         }
         ThreadingSetting tickThreading = threading;
-        if (Platform.isWeb() || tickThreading.threading() == Threading.WORLD_THREAD || crew == null
-                || size < minEntitiesForWorkers) { // (each worker call is guarded so: see Platform.isWeb)
+        if (tickThreading.threading() == Threading.WORLD_THREAD || crew == null
+                || size < minEntitiesForWorkers) {
             if (tickTiers.keepsTimes) {
                 tickTiers.process(this, ids, 0, size);
             } else {
@@ -292,7 +292,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     /** Called by {@code World.dispose()}. */
     @Override
     protected void dispose() {
-        if (!Platform.isWeb() && crew != null) {
+        if (crew != null) {
             crew.await();
         }
     }

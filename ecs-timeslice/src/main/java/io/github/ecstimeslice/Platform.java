@@ -16,15 +16,25 @@ final class Platform {
     }
 
     /**
-     * True in a browser, which has no threads for workers: jobs run on the world's thread whatever
-     * the threading. TeaVM replaces each call by {@code true} and drops the code it guards; it
-     * compiles every method a reachable call names, whether or not its object can exist, so each
-     * call into the worker classes (which use what its class library lacks) sits in a branch that
-     * calls this directly, in the same method.
+     * True in a browser. TeaVM replaces each call by {@code true} as it compiles and drops the code
+     * the check guards in the calling method alone; so the two callers, {@link #workers()} and
+     * {@link JobLoops}, check it directly.
      */
     @PlatformMarker
     static boolean isWeb() {
         return false;
+    }
+
+    /**
+     * The worker machinery: null in a browser, which has no threads for workers (jobs run on the
+     * world's thread whatever the threading). In a browser nothing makes a {@link ThreadWorkers},
+     * so TeaVM compiles none of the worker classes.
+     */
+    static Workers workers() {
+        if (isWeb()) {
+            return null;
+        }
+        return ThreadWorkers.INSTANCE;
     }
 
     /**

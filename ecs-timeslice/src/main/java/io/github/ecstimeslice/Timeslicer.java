@@ -9,10 +9,8 @@ import java.util.concurrent.Executor;
  * The machinery of one {@link TimeslicedSystem}, which runs its steps in the order the system's
  * javadoc lists: the batch, the urgent jobs, the budget, the tiers, the histories, the counters,
  * the failures, and the job runners, on the world's thread and (made by the first worker
- * threading, never in a browser) on workers. Its system reads the fields directly.
- *
- * <p>Every call into {@link WorkerJobs} sits under a direct {@code Platform.isWeb()} check in the
- * calling method: TeaVM folds the check there alone (see {@link Platform#isWeb()}).
+ * threading, from the platform's {@link Workers}, never in a browser) on workers. Its system reads
+ * the fields directly.
  */
 final class Timeslicer<I, O> {
 
@@ -28,7 +26,7 @@ final class Timeslicer<I, O> {
     /** The system's jobs on the world's thread, in its class's copy of the loop (read by tests). */
     final JobLoop worldThread;
     /** Made by the first worker threading (never in a browser); null until then. */
-    private WorkerJobs<I, O> workers;
+    private Workers.Jobs<I, O> workers;
     private World world;
     /** When the turn began: a millis budget on the world's thread covers all of it, and a share reports it. */
     private long turnStart;
@@ -72,8 +70,9 @@ final class Timeslicer<I, O> {
 
     /** Makes the worker runner, the first time {@code threading} puts jobs on workers (never in a browser). */
     void prepareFor(Threading threading) {
-        if (threading != Threading.WORLD_THREAD && workers == null && !Platform.isWeb()) {
-            WorkerJobs<I, O> made = new WorkerJobs<>(system, batch, histories, failures, stats, allowance);
+        Workers platform = Platform.workers();
+        if (threading != Threading.WORLD_THREAD && workers == null && platform != null) {
+            Workers.Jobs<I, O> made = platform.jobs(system, batch, histories, failures, stats, allowance);
             made.ensureCapacity(batch.capacity());
             workers = made;
         }
@@ -188,25 +187,25 @@ final class Timeslicer<I, O> {
     }
 
     private boolean onWorkers(Threading threading) {
-        return !Platform.isWeb() && threading != Threading.WORLD_THREAD && workers != null;
+        return threading != Threading.WORLD_THREAD && workers != null;
     }
 
     /** Finishes the jobs the previous tick left on the workers, and hands the workers this turn's executor. */
     void finishPreviousJobs(ThreadingSetting threading) {
         turnWorkers = null;
-        if (!Platform.isWeb() && workers != null) {
+        if (workers != null) {
             lateJobs = workers.busy() ? workers.finish() : 0;
-            workers.crew.setExecutor(threading.executor());
+            workers.setExecutor(threading.executor());
             turnWorkers = threading.threading() == Threading.WORLD_THREAD ? null : threading.executor();
         }
     }
 
     /** The first {@code Error} the executor threw since the last call, or null. */
     Error executorError() {
-        if (Platform.isWeb() || workers == null) {
+        if (workers == null) {
             return null;
         }
-        Error refused = workers.crew.takeExecutorError();
+        Error refused = workers.takeExecutorError();
         return refused != null ? refused : urgent.takeExecutorError();
     }
 
@@ -239,7 +238,7 @@ final class Timeslicer<I, O> {
             batch.ensureCapacity(size, system::newInput,
                     histories.depth == TimeslicedSystem.NO_HISTORY ? system::newOutput : null);
         }
-        if (!Platform.isWeb() && workers != null) {
+        if (workers != null) {
             workers.ensureCapacity(batch.capacity()); // O(1) unless the batch grew
         }
         if (batch.policy.syncOutput()) {
@@ -366,7 +365,7 @@ final class Timeslicer<I, O> {
     void forget(int entityId) {
         if (batch.dropEntity(entityId)) {
             schedule.slotDropped(entityId); // a job fewer in its tier's decisions per second
-        } else if (!Platform.isWeb() && workers != null && workers.busy()) {
+        } else if (workers != null && workers.busy()) {
             workers.droppedInFlight(entityId, schedule.countedTier(entityId)); // its job may be handed back unrun
         }
         urgent.forget(entityId);
@@ -376,7 +375,7 @@ final class Timeslicer<I, O> {
 
     /** Lets the jobs in flight finish and drops their outputs: the world is going away. */
     void abandon() {
-        if (!Platform.isWeb() && workers != null) {
+        if (workers != null) {
             workers.abandon();
         }
         allowance.leavePool();

@@ -20,7 +20,7 @@ final class UrgentGroup<I, O> {
     private final Histories<O> histories;
     private final TickFailures failures;
     private final DecisionStats stats;
-    final WorkerCrew crew = new WorkerCrew(this::run, 4);
+    final Workers.Crew crew;
     /** Per job of the group, in order: its entity, input, output object, batch slot (a binary search's answer) and failure. */
     int[] entities = new int[0];
     private Object[] inputs = new Object[0];
@@ -36,7 +36,7 @@ final class UrgentGroup<I, O> {
         this.histories = histories;
         this.failures = failures;
         this.stats = stats;
-        crew.owner = system;
+        crew = Platform.workers().crew(this::run, 4, system); // made under worker threading alone: there are workers
     }
 
     /** Makes room for {@code jobs} jobs; the game's factories may throw. */

@@ -160,7 +160,7 @@ final class UrgentJobs<I, O> {
      * {@code workers} (null: the world's thread), two or more run as an {@link UrgentGroup}.
      */
     int run(int maxJobs, Executor workers) {
-        if (!Platform.isWeb() && workers != null && Math.min(maxJobs, servable) >= 2) {
+        if (workers != null && Math.min(maxJobs, servable) >= 2) {
             return runOnWorkers(maxJobs, workers);
         }
         int ran = 0;
@@ -225,7 +225,7 @@ final class UrgentJobs<I, O> {
 
     /** The executor error of the group's crew since the last call, or null. */
     Error takeExecutorError() {
-        return Platform.isWeb() || group == null ? null : group.crew.takeExecutorError();
+        return group == null ? null : group.crew.takeExecutorError();
     }
 
     /** Runs servable jobs until {@code deadline} ({@code System.nanoTime()}), at least one; returns how many started. */

@@ -23,7 +23,7 @@ final class WorkThreads {
     }
 
     /** Runs {@code work}'s items [from, to) on this thread, marked as {@code owner}'s once a check is installed. */
-    static void run(WorkerCrew.Work work, int from, int to, Object owner) {
+    static void run(Workers.Work work, int from, int to, Object owner) {
         if (!checkInstalled) {
             work.run(from, to);
             return;

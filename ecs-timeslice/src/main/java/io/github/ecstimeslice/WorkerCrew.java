@@ -22,12 +22,7 @@ import java.util.concurrent.locks.LockSupport;
  * tasks or runs them on the caller). A {@link ForkJoinPool} gets the reusable tasks as they are
  * (no allocation per tick); another executor gets them as {@link Runnable}s.
  */
-final class WorkerCrew {
-
-    /** The work: runs the items with indices in [from, to). Must not throw. */
-    interface Work {
-        void run(int from, int to);
-    }
+final class WorkerCrew implements Workers.Crew {
 
     private static final int SPINS_BEFORE_PARKING = 2_000;
     /** How long a task waits for the next chunk to be published before it ends: about a chunk's input reads. */
@@ -43,7 +38,7 @@ final class WorkerCrew {
     /** Waiting for every chunk, not one. */
     private static final int ALL_CHUNKS = -1;
 
-    private final Work work;
+    private final Workers.Work work;
     private final int chunksPerThread;
     /** Whose work the crew runs (a system): named by a {@link WorldEditCheck} that refuses an edit of it. */
     Object owner = this;
@@ -83,7 +78,7 @@ final class WorkerCrew {
     private Error executorError;
 
     /** A crew that cuts each generation into about {@code chunksPerThread} chunks per thread taking part. */
-    WorkerCrew(Work work, int chunksPerThread) {
+    WorkerCrew(Workers.Work work, int chunksPerThread) {
         this.work = work;
         this.chunksPerThread = chunksPerThread;
     }
@@ -99,7 +94,8 @@ final class WorkerCrew {
     }
 
     /** Uses {@code executor} from the next generation on (finishing one left open first); O(1) if it is the one in use. */
-    void setExecutor(Executor executor) {
+    @Override
+    public void setExecutor(Executor executor) {
         if (executor == this.executor) {
             return;
         }
@@ -126,7 +122,8 @@ final class WorkerCrew {
      * Runs items [0, {@code jobs}) on the workers, all ready now; with {@code worldThreadHelps}, the
      * calling thread claims chunks too before returning. {@link #await} ends it.
      */
-    void start(int jobs, boolean worldThreadHelps) {
+    @Override
+    public void start(int jobs, boolean worldThreadHelps) {
         open(jobs, worldThreadHelps);
         seal(jobs);
         if (worldThreadHelps && busy) {
@@ -316,7 +313,8 @@ final class WorkerCrew {
      * The first {@code Error} the executor threw since the last call (no native thread, say), or
      * null; forgets it. The work went on without the refused tasks.
      */
-    Error takeExecutorError() {
+    @Override
+    public Error takeExecutorError() {
         Error thrown = executorError;
         executorError = null;
         return thrown;
@@ -350,7 +348,8 @@ final class WorkerCrew {
     }
 
     /** Claims the chunks nobody has claimed yet, then waits until every chunk is done. Needs a sealed generation. */
-    void await() {
+    @Override
+    public void await() {
         if (!busy) {
             return;
         }

@@ -1,6 +1,7 @@
 package io.github.ecstimeslice;
 
 import java.util.Arrays;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -12,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * claiming chunks at the deadline, and {@link #finish} hands the jobs it never started back to
  * the batch.
  */
-final class WorkerJobs<I, O> {
+final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
 
     /**
      * Many chunks per thread, so uneven jobs balance: with 32 path searches a tick (0.1 to 10 ms
@@ -72,8 +73,19 @@ final class WorkerJobs<I, O> {
         crew.owner = system;
     }
 
+    @Override
+    public void setExecutor(Executor executor) {
+        crew.setExecutor(executor);
+    }
+
+    @Override
+    public Error takeExecutorError() {
+        return crew.takeExecutorError();
+    }
+
     /** Makes room for as many started jobs as the batch has slots. */
-    void ensureCapacity(int slots) {
+    @Override
+    public void ensureCapacity(int slots) {
         if (started.length < slots) {
             started = new int[slots];
             leftInFlightTiers = new int[slots];
@@ -87,7 +99,8 @@ final class WorkerJobs<I, O> {
      * inputs first with async input; with {@code worldThreadHelps} the world's thread runs chunks
      * too when it {@link #finish}es.
      */
-    void start(int maxJobs, boolean worldThreadHelps) {
+    @Override
+    public void start(int maxJobs, boolean worldThreadHelps) {
         start(maxJobs, worldThreadHelps, 0, 0);
     }
 
@@ -103,7 +116,8 @@ final class WorkerJobs<I, O> {
      * at the measured cost (one chunk before any was measured); a job handed back reads its input
      * again when it starts.
      */
-    void startUntil(long deadline, boolean worldThreadHelps) {
+    @Override
+    public void startUntil(long deadline, boolean worldThreadHelps) {
         double perJob = allowance.nanosPerJob();
         // the jobs the threads get through by the deadline at the measured cost
         double fitting = perJob > 0 ? (crew.threads() + (worldThreadHelps ? 1 : 0))
@@ -239,7 +253,8 @@ final class WorkerJobs<I, O> {
     }
 
     /** True while started jobs wait for {@link #finish}. */
-    boolean busy() {
+    @Override
+    public boolean busy() {
         return crew.busy();
     }
 
@@ -251,7 +266,8 @@ final class WorkerJobs<I, O> {
      * @return the jobs counted now that an earlier turn started (joined next tick under a time
      *         budget): not this turn's budget's
      */
-    int finish() {
+    @Override
+    public int finish() {
         int count = startedCount;
         startedCount = 0;
         if (count == 0) {
@@ -330,7 +346,8 @@ final class WorkerJobs<I, O> {
      * The entity, counted in {@code tier}, left while its job was in flight: if a deadline keeps the
      * job from starting, its slot is a decision fewer when handed back. O(log jobs in flight).
      */
-    void droppedInFlight(int entityId, int tier) {
+    @Override
+    public void droppedInFlight(int entityId, int tier) {
         if (!mayHandBack) {
             return;
         }
@@ -345,7 +362,8 @@ final class WorkerJobs<I, O> {
      * Lets the jobs in flight finish and forgets them: the world is going away. The ones counted
      * when finished count now, in {@code jobsRunTotal} alone: they ran, though nothing is saved.
      */
-    void abandon() {
+    @Override
+    public void abandon() {
         crew.await();
         if (countedWhenFinished && startedCount > 0) {
             stats.jobsRunTotal += Math.min(startedCount, crew.chunksRun() * crew.chunkSize());

@@ -55,8 +55,9 @@ public final class WorldEditCheck {
         if (world == null) {
             throw new IllegalArgumentException("world must not be null, was null");
         }
-        if (!Platform.isWeb()) {
-            GuardedChanges.install(world);
+        Workers workers = Platform.workers();
+        if (workers != null) {
+            workers.guardChanges(world);
         }
     }
 }

@@ -11,9 +11,9 @@ package io.github.ecstimeslice;
  * no history and async output has a loop of its own ({@link #runPublishing}): in the saving loop,
  * the store's locals live across the job's calls.
  *
- * <p>The build copies this file seven times, the class's name numbered 1 to 7, so that each
- * system class runs its jobs in code of its own ({@link JobLoops}): the name may appear here only
- * as the class's own.
+ * <p>Seven copies of this file sit beside it, the class's name numbered 1 to 7, so that each system
+ * class runs its jobs in code of its own ({@link JobLoops}). Edit this file alone, then rewrite
+ * them as {@code JobLoopCopiesTest} says. The class's name may appear here only as its own.
  */
 final class WorldThreadJobs<I, O> implements JobLoop {
 

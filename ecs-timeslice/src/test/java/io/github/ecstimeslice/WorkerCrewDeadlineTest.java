@@ -30,14 +30,14 @@ class WorkerCrewDeadlineTest {
     }
 
     /** A crew of four chunks per thread on the pool. */
-    private WorkerCrew crewOnThePool(WorkerCrew.Work work) {
+    private WorkerCrew crewOnThePool(Workers.Work work) {
         WorkerCrew crew = new WorkerCrew(work, 4);
         crew.setExecutor(pool);
         return crew;
     }
 
     /** Spins {@code nanos} per item, counting each item's runs and when each began. */
-    private static final class Timed implements WorkerCrew.Work {
+    private static final class Timed implements Workers.Work {
         final long nanos;
         AtomicIntegerArray runs = new AtomicIntegerArray(0);
         AtomicLongArray began = new AtomicLongArray(0);

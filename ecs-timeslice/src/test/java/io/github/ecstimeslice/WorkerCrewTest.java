@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 class WorkerCrewTest {
 
     /** Counts, per start, how often each job index ran. */
-    private static final class Counting implements WorkerCrew.Work {
+    private static final class Counting implements Workers.Work {
         AtomicIntegerArray runs = new AtomicIntegerArray(1);
 
         void reset(int jobs) {
@@ -49,7 +49,7 @@ class WorkerCrewTest {
     }
 
     /** A crew of four chunks per thread on {@code executor}. */
-    private static WorkerCrew crewOn(Executor executor, WorkerCrew.Work work) {
+    private static WorkerCrew crewOn(Executor executor, Workers.Work work) {
         WorkerCrew crew = new WorkerCrew(work, 4);
         crew.setExecutor(executor);
         return crew;
@@ -121,7 +121,7 @@ class WorkerCrewTest {
     }
 
     /** Records a job that ran before its item was published. */
-    private static final class Publishing implements WorkerCrew.Work {
+    private static final class Publishing implements Workers.Work {
         int[] ready = new int[1];
         AtomicIntegerArray runs = new AtomicIntegerArray(1);
         final AtomicIntegerArray early = new AtomicIntegerArray(1);

@@ -6,6 +6,13 @@ import org.junit.jupiter.api.Test;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,7 +23,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The same game on the JVM, on the JVM with workers and compiled by TeaVM under node: the same
  * saves in the same ticks (one checksum), the same facing within 1e-3 rad for at least 99% of the
- * NPCs (a browser computes float arithmetic in double precision). The GWT builds have tests of
+ * NPCs (a browser computes float arithmetic in double precision); and TeaVM's output holds none of
+ * the worker classes and one job loop, as its source map lists. The GWT builds have tests of
  * their own beside them. Without node, the TeaVM run is reported skipped, with the reason.
  */
 class PlatformsTest {
@@ -57,6 +65,31 @@ class PlatformsTest {
         assertNull(jvm.shortfallOf(teavm, "TeaVM"));
         System.out.printf("TeaVM: %d saves, checksum %d as on the JVM; facing within 1e-3 rad for %.1f%% of the NPCs%n",
                 teavm.saves, teavm.checksum, jvm.facingWithin(teavm, 1e-3) * 100);
+    }
+
+    @Test
+    void teavmCompilesNoWorkerClassAndOneJobLoop() throws Exception {
+        File map = new File("target/teavm/platforms.js.map");
+        assertTrue(map.isFile(), "TeaVM's source map is missing: " + map.getAbsolutePath());
+        String json = Files.readString(map.toPath());
+        Matcher sources = Pattern.compile("\"sources\"\\s*:\\s*\\[([^\\]]*)\\]").matcher(json);
+        assertTrue(sources.find(), "no sources in " + map);
+        Set<String> compiled = new TreeSet<>();
+        Matcher file = Pattern.compile("io/github/ecstimeslice/(\\w+)\\.java").matcher(sources.group(1));
+        while (file.find()) {
+            compiled.add(file.group(1));
+        }
+        assertTrue(compiled.containsAll(List.of("Timeslicer", "WorldThreadJobs", "JobLoops")), "compiled: " + compiled);
+        List<String> unreachable = new ArrayList<>(List.of("ThreadWorkers", "WorkerJobs", "WorkerCrew", "CrewTask",
+                "WorkThreads", "GuardedChanges"));
+        for (int copy = 1; copy <= 7; copy++) {
+            unreachable.add("WorldThreadJobs" + copy);
+        }
+        List<String> kept = new ArrayList<>(unreachable);
+        kept.retainAll(compiled);
+        assertEquals(List.of(), kept, "TeaVM compiled classes a browser never runs");
+        System.out.printf("TeaVM: %d bytes of JavaScript, %d library classes, no worker class, one job loop%n",
+                new File("target/teavm/platforms.js").length(), compiled.size());
     }
 
     /** Skips the test unless {@code present}, saying why where the build's output shows it. */

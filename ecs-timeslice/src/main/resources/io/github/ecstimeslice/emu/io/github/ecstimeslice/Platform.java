@@ -16,6 +16,11 @@ final class Platform {
         return true;
     }
 
+    /** Always null: there are no threads for workers, and the worker classes are left out of the module. */
+    static Workers workers() {
+        return null;
+    }
+
     /** An executor that runs its tasks on the calling thread: there is no other. */
     static Executor defaultExecutor() {
         return CallerRuns.EXECUTOR;
