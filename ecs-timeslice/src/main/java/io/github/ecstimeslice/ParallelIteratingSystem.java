@@ -11,32 +11,39 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * An {@code IteratingSystem} for the every-tick layer (animation, steering): calls
- * {@link #process(int)} for every subscribed entity every tick, and with
- * {@link Threading#WORKERS_SAME_TICK} spreads the entities over an executor's threads and the
- * world's thread, joined before the system's turn ends. The rest of the game sees the same as
- * with {@link Threading#WORLD_THREAD}, unless a {@code process} call throws: on the world's thread
- * the tick stops at that entity; with workers the failing chunk stops there while the other
- * chunks run on, and the first failure is rethrown after the join. An {@code Error} the executor
- * throws (no thread could be made) only costs parallelism: the world's thread processes what it
- * refused, and the error is thrown after the join, once, with a {@code process} failure of that
- * tick attached as suppressed, as {@link TimeslicedSystem} does.
+ * {@link #process(int)} for every subscribed entity every tick.
  *
- * <p>With workers, {@code process} runs on several threads at once, each entity exactly once, in
- * no particular order: it may read anything no other system writes during this one's turn, and
- * write only the components of the entity it is given (no creating or deleting entities, no
- * adding or removing components). Chunks of the subscription are claimed by reusable tasks, so a
- * tick allocates nothing with a {@code ForkJoinPool}; a subscription smaller than
- * {@link #minEntitiesForWorkers()} is processed on the world's thread alone, where handing out
- * work would cost more than it saves.
+ * <p><b>Workers.</b> With {@link Threading#WORKERS_SAME_TICK} the entities are spread over an
+ * executor's threads and the world's thread, joined before the system's turn ends:
+ * <ul>
+ * <li>{@code process} runs on several threads at once, each entity exactly once, in no particular
+ *     order: it may read anything no other system writes during this one's turn, and write only
+ *     the components of the entity it is given (no creating or deleting entities, no adding or
+ *     removing components);</li>
+ * <li>chunks of the subscription are claimed by reusable tasks: a tick allocates nothing with a
+ *     {@code ForkJoinPool};</li>
+ * <li>a subscription smaller than {@link #minEntitiesForWorkers()} is processed on the world's
+ *     thread alone, where handing out work would cost more than it saves.</li>
+ * </ul>
  *
- * <p><b>Tiers.</b> With {@link #processEvery(int...)} far or unseen entities can be processed
- * less often: tier {@code i} ({@link #tierOf(int)}) once every {@code k_i} ticks, spread over the
+ * <p><b>Failures.</b> The rest of the game sees the same as with {@link Threading#WORLD_THREAD},
+ * unless a {@code process} call throws:
+ * <ul>
+ * <li>on the world's thread the tick stops at that entity; with workers the failing chunk stops
+ *     there, the other chunks run on, and the first failure is rethrown after the join;</li>
+ * <li>an {@code Error} the executor throws (no thread could be made) only costs parallelism: the
+ *     world's thread processes what it refused, and the error is thrown after the join, once, with
+ *     a {@code process} failure of that tick attached as suppressed, as {@link TimeslicedSystem}
+ *     does;</li>
+ * <li>a {@code world.delta} that is not finite and at least 0 is rejected with an
+ *     {@code IllegalArgumentException} before anything changes.</li>
+ * </ul>
+ *
+ * <p><b>Tiers.</b> With {@link #processEvery(int...)} far or unseen entities are processed less
+ * often: tier {@code i} ({@link #tierOf(int)}) once every {@code k_i} ticks, spread over the
  * ticks, with {@link #entityDelta(int)} the game time since the entity's last turn (an animation
  * that moves by rate × that time reaches the same place). A tick then costs the due entities'
  * work and a bit per entity id.
- *
- * <p>A {@code world.delta} that is not finite and at least 0 is rejected with an
- * {@code IllegalArgumentException} before anything changes, as {@link TimeslicedSystem} does.
  *
  * <p>A subclass that overrides {@link #dispose()} must call {@code super.dispose()}.
  */
@@ -54,7 +61,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     @SkipWire
     private Workers.Crew crew;
     @SkipWire
-    private final TickTiers tickTiers = new TickTiers();
+    private final TierThinning thinning = new TierThinning();
     /** This tick's entity ids, for the workers; published to them by the crew's start. */
     private int[] tickEntities = new int[0];
     /** The first failure of this tick's {@code process} calls, on any thread. */
@@ -102,7 +109,7 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      * {@code process}, for that entity. O(1).
      */
     protected final float entityDelta(int entityId) {
-        return tickTiers.keepsTimes ? tickTiers.secondsSince(entityId) : world.delta;
+        return thinning.keepsTimes ? thinning.secondsSince(entityId) : world.delta;
     }
 
     /**
@@ -118,16 +125,16 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
      * O(entities) to switch.
      *
      * @param tickPeriods 1 to 16 periods, in ticks: the first 1, each at least the one before, at
-     *                    most {@value TickTiers#MAX_PERIOD}
+     *                    most {@value TierThinning#MAX_PERIOD}
      * @throws IllegalArgumentException naming the value if they are not
      */
     public void processEvery(int... tickPeriods) {
-        tickTiers.use(Tiers.checkedPeriods("tick", tickPeriods, TickTiers.MAX_PERIOD));
+        thinning.use(Tiers.checkedPeriods("tick", tickPeriods, TierThinning.MAX_PERIOD));
     }
 
     /** Each tier's period in ticks (a copy); {@code [1]} unless set. */
     public int[] tickPeriods() {
-        int[] periods = tickTiers.latestPeriods();
+        int[] periods = thinning.latestPeriods();
         return Arrays.copyOf(periods, periods.length); // not clone(): GWT has no clone of an array
     }
 
@@ -198,13 +205,13 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
 
     @Override
     protected final void processSystem() {
-        tickTiers.turnStarted(DecisionStats.checkedDelta(world.delta, this), subscription.getEntities());
+        thinning.turnStarted(DecisionStats.checkedDelta(world.delta, this), subscription.getEntities());
         boolean processedAll = false;
         try {
             processEntities();
             processedAll = true;
         } finally {
-            tickTiers.turnEnded(processedAll);
+            thinning.turnEnded(processedAll);
         }
     }
 
@@ -213,16 +220,16 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
         int size = entities.size();
         int[] ids = entities.getData();
         IllegalStateException badTier = null;
-        if (tickTiers.tiered()) { // only the due entities, their tiers asked on the world's thread
-            badTier = tickTiers.collect(this);
-            size = tickTiers.dueCount;
-            ids = tickTiers.due;
+        if (thinning.tiered()) { // only the due entities, their tiers asked on the world's thread
+            badTier = thinning.collect(this);
+            size = thinning.dueCount;
+            ids = thinning.due;
         }
         ThreadingSetting tickThreading = threading;
         if (tickThreading.threading() == Threading.WORLD_THREAD || crew == null
                 || size < minEntitiesForWorkers) {
-            if (tickTiers.keepsTimes) {
-                tickTiers.process(this, ids, 0, size);
+            if (thinning.keepsTimes) {
+                thinning.process(this, ids, 0, size);
             } else {
                 for (int i = 0; size > i; i++) {
                     process(ids[i]);
@@ -244,8 +251,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     /** Artemis's notice that entities joined: with tiers, each is due in the next tick; then {@code inserted(int)} for each. */
     @Override
     public final void inserted(IntBag entities) {
-        if (tickTiers.keepsTimes) {
-            tickTiers.joined(entities);
+        if (thinning.keepsTimes) {
+            thinning.joined(entities);
         }
         super.inserted(entities);
     }
@@ -253,8 +260,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     /** Artemis's notice that entities left: with tiers, none waits for a tick any more; then {@code removed(int)} for each. */
     @Override
     public final void removed(IntBag entities) {
-        if (tickTiers.tiered()) {
-            tickTiers.left(entities);
+        if (thinning.tiered()) {
+            thinning.left(entities);
         }
         super.removed(entities);
     }
@@ -277,8 +284,8 @@ public abstract class ParallelIteratingSystem extends BaseEntitySystem {
     private void processRange(int from, int to) {
         int[] ids = tickEntities;
         try {
-            if (tickTiers.keepsTimes) {
-                tickTiers.process(this, ids, from, to);
+            if (thinning.keepsTimes) {
+                thinning.process(this, ids, from, to);
                 return;
             }
             for (int i = from; to > i; i++) {

@@ -6,17 +6,24 @@ package io.github.ecstimeslice;
  * {@link #share(double)} as its budget; a share with a higher weight is how a game says "combat AI
  * before ambient AI".
  *
- * <p>Each tick, when the first system holding a share begins its turn, the pool is split between
- * the systems that have work, in proportion to their weights, none given more than it wants (its
- * batch's jobs left, or the next batch's, and its urgent jobs; with a millis pool, times its cost
- * per job as measured): what one system cannot use goes to the others, whatever their order in
- * the world. What a system leaves of its part all the same (a job that failed, a batch that
- * ended) goes to the systems after it in the same tick. Every system with work gets a job, if the
- * pool holds one for each. A jobs pool never runs more than its jobs in a tick (a system's urgent
- * allowance runs on top, asking the pool for nothing); a millis pool's
- * systems stop starting jobs once their part is spent, and what one runs past its part is taken
- * from the parts of the systems after it, so the pool overshoots by at most one job. A system that takes a share, or gives it up ({@code setBudget}), joins or leaves the
- * split from its next turn. O(shares²) once a tick, no allocation once the shares are known.
+ * <p>Each tick, when the first system holding a share begins its turn, the pool is split:
+ * <ul>
+ * <li>between the systems that have work, in proportion to their weights, none given more than it
+ *     wants (its batch's jobs left, or the next batch's, and its urgent jobs; with a millis pool,
+ *     times its measured cost per job): what one cannot use goes to the others, whatever their
+ *     order in the world;</li>
+ * <li>every system with work gets a job, if the pool holds one for each;</li>
+ * <li>what a system leaves of its part all the same (a job that failed, a batch that ended) goes
+ *     to the systems after it in the same tick;</li>
+ * <li>a jobs pool never runs more than its jobs in a tick (an urgent allowance runs on top and
+ *     asks the pool for nothing);</li>
+ * <li>a millis pool's systems stop starting jobs once their part is spent, and what one runs past
+ *     its part is taken from the parts of the systems after it: the pool overshoots by at most one
+ *     job;</li>
+ * <li>a system that takes a share, or gives it up ({@code setBudget}), joins or leaves the split
+ *     from its next turn.</li>
+ * </ul>
+ * O(shares²) once a tick; no allocation once the shares are known.
  */
 public final class SharedBudget {
 

@@ -28,21 +28,20 @@ import java.util.concurrent.Executor;
  *     entity's {@link DecisionHistory} (unless {@link #NO_HISTORY}), then {@link #outputSaved}
  *     publishes it.</li>
  * </ol>
- * An entity that joins mid-batch gets its first job in the next batch, or at once with
- * {@link #decideSoon}; one that leaves gets no job from then on, its pending output is dropped and
- * its history cleared, so a recycled id never sees what was computed for the entity before.
- * Changes made during the system's own turn reach it, as every artemis system, when the turn ends.
- *
- * <p>A turn reads the settings once, at its start: a change made mid-turn applies from the next
- * tick (a policy from the next batch started in a later turn). Whatever a job's callbacks throw
- * fails that job alone, thrown as a {@link JobFailedException} when the tick's work is done
- * ({@link VirtualMachineError}s at once); {@code docs/timing.md} says what every other failure does.
- *
- * <p>Inputs live in reused batch slots, outputs in each entity's own reused objects (its history
- * and a spare): in steady state a tick allocates nothing on the world's thread. A tick costs
- * O(jobs run), plus O(entities) once per batch to copy the keys (with tiers, O(entity ids / 64 ×
- * tiers + entities due)) and read the inputs with sync input. A subclass that overrides
- * {@link #dispose()} must call {@code super.dispose()}.
+ * Across ticks:
+ * <ul>
+ * <li>a newcomer's first job is in the next batch, or at once with {@link #decideSoon}; an entity
+ *     that leaves gets no job, its pending output is dropped and its history cleared, so a
+ *     recycled id never sees what was decided for the entity before;</li>
+ * <li>a turn reads the settings at its start: a change mid-turn applies from the next tick (a
+ *     policy, from the next batch); changes to entities reach it as its turn ends, as in artemis;</li>
+ * <li>what a job's callbacks throw fails that job alone, thrown as a {@link JobFailedException}
+ *     when the tick's work is done ({@link VirtualMachineError}s at once; docs/timing.md);</li>
+ * <li>in steady state a tick allocates nothing on the world's thread, and costs O(jobs run), plus
+ *     O(entities) a batch to copy the keys (with tiers, O(ids / 64 × tiers + entities due)) and
+ *     read the inputs with sync input;</li>
+ * <li>a subclass that overrides {@link #dispose()} must call {@code super.dispose()}.</li>
+ * </ul>
  *
  * @param <I> a job's input, written by {@link #setUpInput(int, Object)}
  * @param <O> a job's output, written by {@link #runJob(int, Object, Object)}

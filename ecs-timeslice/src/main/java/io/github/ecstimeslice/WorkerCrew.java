@@ -373,8 +373,8 @@ final class WorkerCrew implements Workers.Crew {
 
     /**
      * One step of waiting for {@code chunk} (or {@link #ALL_CHUNKS}): spins a while, then parks
-     * briefly. A spin has no {@code Thread.onSpinWait} (Java 9, past the library's Java 8): with it,
-     * the worker threadings' ticks were 0.96 to 1.05 times as long on JDK 17 and 25 (docs/benchmarks.md).
+     * briefly. A spin has no {@code Thread.onSpinWait} (Java 9, past the library's Java 8), which
+     * gained nothing measured (docs/benchmarks.md, "Java 8 for every platform").
      */
     private int pause(int spins, int chunk) {
         if (spins < SPINS_BEFORE_PARKING) {

@@ -15,15 +15,11 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
 
-    /**
-     * Many chunks per thread, so uneven jobs balance: with 32 path searches a tick (0.1 to 10 ms
-     * each) on two threads, 16 (chunks of one search) kept the threads busy 91% of the tick against
-     * 87% with 4; a claim is one atomic add, nothing beside a job.
-     */
+    /** Many chunks per thread, so that jobs of uneven cost (path searches) balance; a claim is one atomic add. */
     private static final int CHUNKS_PER_THREAD = 16;
     /** Under a time budget, a chunk holds about this much work (one job at least): what may run past the budget, a thread. */
     private static final long TIMED_CHUNK_NANOS = 20_000;
-    /** Under a time budget, clock reads (about 25 ns each) the world's thread waits for a worker to claim a chunk. */
+    /** Under a time budget, clock reads the world's thread waits for a worker to claim a chunk. */
     private static final int SPINS_BEFORE_HELPING = 400;
     /** Under a time budget, a tick hands out at most this many chunks (bigger ones if the time holds more). */
     private static final int TIMED_MOST_CHUNKS = 1024;

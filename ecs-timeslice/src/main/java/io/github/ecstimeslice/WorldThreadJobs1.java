@@ -73,8 +73,8 @@ final class WorldThreadJobs1<I, O> implements JobLoop {
 
     /**
      * Runs jobs until {@code nanos} of wall-clock time are spent, at least one. Jobs of a
-     * microsecond or more (a path search) read the clock after each, which costs them under 3%,
-     * so a tick ends at most one job past the budget however their costs vary. Smaller jobs (a
+     * microsecond or more (a path search) read the clock after each, which costs them little, so a
+     * tick ends at most one job past the budget however their costs vary. Smaller jobs (a
      * facing decision) read it after strides that fill half the remaining time at the mean job
      * cost so far: about log2(jobs) clock reads, and with jobs of steady cost at most one job past.
      */

@@ -30,7 +30,7 @@ class TieredIteratingTest {
             }
             found++;
             for (int now : new int[]{10_000, 123_456, 1_000_000_000}) {
-                int next = TickTiers.nextOnPhase(now, id, period);
+                int next = TierThinning.nextOnPhase(now, id, period);
                 assertTrue(next > now && next <= now + period, "tick " + now + ", id " + id + ": next " + next);
                 // exactly, as a browser computes it (its int does not wrap): the JVM must agree
                 assertEquals(0, Math.floorMod(next + hash, (long) period), "tick " + now + ", id " + id + ": next " + next);

@@ -23,42 +23,52 @@ import java.util.List;
  * saved copies the path into the agent's {@link Route}. Pair it with {@link PathWalkSystem}, which
  * walks every agent along its route every tick.
  *
- * <p><b>When.</b> Each agent is re-planned once per batch, as its {@link Budget} spreads the
- * batch over the ticks: a moving goal is followed with the latency of the budget, and a goal
- * that cannot be reached ({@link PathStatus#NOT_FOUND}) or a search stopped by the node limit
- * ({@link PathStatus#LIMIT}) is not retried before the agent's next turn in the rotation.
- * {@link IoPolicy#AIAO} plans from where the agent is when its job starts, which suits paths
- * best: with sync input a batch's paths start where the agents were when it began.
+ * <p><b>When.</b>
+ * <ul>
+ * <li>Each agent is re-planned once a batch, as its {@link Budget} spreads the batch over the
+ *     ticks: a moving goal is followed with the budget's latency.</li>
+ * <li>A goal that cannot be reached ({@link PathStatus#NOT_FOUND}), or a search the node limit
+ *     stopped ({@link PathStatus#LIMIT}), is tried again at the agent's next turn, not before.</li>
+ * <li>{@link IoPolicy#AIAO} suits paths best: it plans from where the agent is when its job
+ *     starts; with sync input a batch's paths start where the agents were when it began.</li>
+ * <li>The start node is {@link #startNode(int)}: the node the agent walks to, or the one under it
+ *     ({@link NodeMap#indexAt}) if it stands.</li>
+ * </ul>
  *
- * <p><b>Threads.</b> A job runs the search on the job's thread: with
- * {@link #setThreading(Threading) setThreading}{@code (WORKERS_SAME_TICK)} or
- * {@code WORKERS_NEXT_TICK} on all cores, each job with a finder no other job is using (gdx-ai's
- * finders are not thread-safe), taken from the system's idle ones and given back after the search:
- * as many as jobs ever ran at once, whatever threads ran them. The graph's {@code getConnections} and
- * {@code getIndex} and the heuristic are then called from several threads at once: they must only
- * read, and the graph must not change while jobs run. With next-tick workers jobs run during the
- * other systems' turns and between ticks too, so no moment is free of them: a graph the game
- * changes needs same-tick workers or the world's thread, and changes between ticks. The node count
- * is read when a finder is made, and again before every search (a new count makes a new finder);
- * nodes keep their objects and indices.
+ * <p><b>Threads.</b> With {@link #setThreading(Threading) setThreading}{@code (WORKERS_SAME_TICK)}
+ * or {@code WORKERS_NEXT_TICK}, searches run on all cores:
+ * <ul>
+ * <li>each job takes a finder no other job uses (gdx-ai's are not thread-safe) from the system's
+ *     idle ones, and gives it back after: as many finders as jobs ever ran at once;</li>
+ * <li>the graph's {@code getConnections} and {@code getIndex} and the heuristic are called from
+ *     several threads at once: they must only read, and the graph must not change while jobs run;</li>
+ * <li>next-tick jobs run during other systems' turns and between ticks: a graph the game changes
+ *     needs same-tick workers or the world's thread, and changes between ticks;</li>
+ * <li>the node count is read again before every search (a new count makes new finders); nodes
+ *     keep their objects and indices.</li>
+ * </ul>
  *
- * <p><b>Cost.</b> A job costs one A* search over the nodes it expands, at most
- * {@link #maxNodesPerSearch()}. In steady state a job allocates nothing: outputs and routes keep
- * their node buffers, the finder its node records. Memory: per finder (as many as jobs ran at
- * once), gdx-ai's record for every node its searches visited (about 40 bytes each, up to the
- * graph's node count);
- * per agent, its route and {@code historyDepth + 1} outputs, each a node buffer as long as the
- * longest path it held.
+ * <p><b>Cost.</b>
+ * <ul>
+ * <li>A job: one A* search over the nodes it expands, at most {@link #maxNodesPerSearch()}; in
+ *     steady state no allocation (outputs and routes keep their node buffers, finders their node
+ *     records).</li>
+ * <li>Memory per finder: gdx-ai's record for every node its searches visited (about 40 bytes each,
+ *     up to the graph's node count). Per agent: its route and {@code historyDepth + 1} outputs, each
+ *     a node buffer as long as the longest path it held.</li>
+ * </ul>
  *
- * <p>The agent's start node is {@link #startNode(int)}: the node it is walking to, or the one
- * under it ({@link NodeMap#indexAt}) if it stands. Start and goal must be nodes of the graph, or
- * the job fails with an {@code IllegalStateException} naming the agent and the value (thrown from
- * {@code world.process()} as a {@link io.github.ecstimeslice.JobFailedException}). Churn is safe
- * as for every timesliced system: an agent that leaves gets no path from a job in flight, and a
- * recycled id never receives another agent's path. An agent whose goal, route or position is taken
- * off during the planner's own turn (from {@code outputSaved}, say) leaves when the turn ends and
- * may still get a job before: it searches nothing ({@link PathStatus#NO_GOAL}) and its route stays
- * as it was.
+ * <p><b>Failures and churn.</b>
+ * <ul>
+ * <li>A start or goal that is not a node of the graph fails the job with an
+ *     {@code IllegalStateException} naming the agent and the value, thrown from
+ *     {@code world.process()} as a {@link io.github.ecstimeslice.JobFailedException}.</li>
+ * <li>An agent that leaves gets no path from a job in flight, and a recycled id never receives
+ *     another agent's path.</li>
+ * <li>An agent whose goal, route or position is taken off during the planner's own turn (from
+ *     {@code outputSaved}, say) leaves when the turn ends and may still get a job: it searches
+ *     nothing ({@link PathStatus#NO_GOAL}) and its route stays as it was.</li>
+ * </ul>
  *
  * @param <N> the graph's node type
  */

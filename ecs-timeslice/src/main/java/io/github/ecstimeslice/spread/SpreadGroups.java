@@ -4,9 +4,23 @@ import java.util.Arrays;
 
 /**
  * The groups of {@link SpreadInvocationStrategy}: which tick of the cycle each spread system runs
- * in, what a run of each has cost, and the rebalance that evens the groups' costs out (the
- * strategy's class documentation tells how). The spread systems are slots {@code 0..S-1}, in the
- * world's order; groups are {@code 0..N-1}.
+ * in, what a run of each has cost, and the rebalance that evens the groups' costs out. The spread
+ * systems are slots {@code 0..S-1}, in the world's order; groups are {@code 0..N-1}.
+ *
+ * <p>The algorithm:
+ * <ol>
+ * <li>A system's cost is the median of its run and the two before it (one run a pause stretched
+ *     moves nothing), averaged plainly over its first runs, then exponentially with a time
+ *     constant of {@link #SMOOTHING_SECONDS} of game time. A group's cost is the sum of its
+ *     systems'.</li>
+ * <li>A rebalance makes two plans: the present one improved by descent, and a fresh one that puts
+ *     the balanced systems, most expensive first, each into the cheapest group so far, then
+ *     improved by descent.</li>
+ * <li>Descent repeats the move of one balanced system to another group, or the swap of two, that
+ *     lowers the sum of the squared group costs the most, until none does.</li>
+ * <li>Of the two plans, the one with the narrower gap between its most and least expensive groups
+ *     is taken if the hysteresis and the hold allow (the strategy's class documentation).</li>
+ * </ol>
  *
  * <p>Costs O(1) a run; a rebalance O(S²) for the plan from the largest first, plus O(S × (S + N))
  * per step of either descent, at most 2S + N steps each. Memory: a few numbers per slot and per

@@ -21,50 +21,55 @@ import java.util.List;
  *         .with(new InputSystem(), new PerceptionSystem(), ...).register(strategy).build());
  * }</pre>
  *
- * <p><b>Marks.</b> Systems are named by their exact class (no subclasses). {@code spread} systems
- * are measured and balanced; {@code inGroup} systems stay in the group given, so a game whose
- * systems are all given groups (lockstep, replays, tests) has a schedule fixed by its
- * configuration. A system not marked at all runs every tick, as it would without this strategy
- * (so do artemis's own managers): registering the strategy changes nothing until a system is
- * spread. Group {@code g} runs in the ticks whose number, counted from the world's first
- * {@code process()}, is {@code g} modulo N.
+ * <p><b>Marks.</b>
+ * <ul>
+ * <li>A system is named by its exact class (no subclasses).</li>
+ * <li>{@code spread} systems are measured and balanced among the groups.</li>
+ * <li>{@code inGroup} systems stay in the group given: a game whose systems all have groups
+ *     (lockstep, replays, tests) has a schedule its configuration fixes.</li>
+ * <li>A system not marked runs every tick, as do artemis's managers: registering the strategy
+ *     changes nothing until a system is spread.</li>
+ * <li>Group {@code g} runs in the ticks whose number, counted from the world's first
+ *     {@code process()}, is {@code g} modulo N.</li>
+ * </ul>
  *
- * <p><b>Order, enabling, entity states.</b> As artemis's default {@code InvocationStrategy}: systems
- * run in the world's order; a disabled one ({@code isEnabled()} false, read when its place in the
- * order comes) is skipped; the entity states are updated before each system that runs and once
- * after the last, so what one system changes the next one sees. A spread system out of its turn
- * is passed over the same way (no entity state update for it).
+ * <p><b>Order, enabling, entity states</b>, as artemis's default {@code InvocationStrategy}:
+ * <ul>
+ * <li>systems run in the world's order; a disabled one ({@code isEnabled()} false when its place
+ *     comes) is skipped, as is a spread one out of its turn, with no entity state update;</li>
+ * <li>the entity states are updated before each system that runs and once after the last.</li>
+ * </ul>
  *
- * <p><b>Delta.</b> Every-tick systems see the tick's {@code world.delta}. A spread system sees, as
- * {@code world.delta}, the game time since its own last run: the sum of the ticks' deltas since
- * then (since the first tick, for its first run), ticks it spent disabled not counted, as artemis
- * gives a re-enabled system no time for its disabled ticks. {@code world.delta} is set back before
- * the next system. A spread system whose {@code checkProcessing()} declines its turn loses that
- * time, as a declined tick does with the default strategy.
+ * <p><b>Delta.</b>
+ * <ul>
+ * <li>Every-tick systems see the tick's {@code world.delta}.</li>
+ * <li>A spread system sees the game time since its own last run (since the first tick, for its
+ *     first run), less the ticks it spent disabled; {@code world.delta} is set back before the
+ *     next system.</li>
+ * <li>A spread system whose {@code checkProcessing()} declines its turn loses that time, as a
+ *     declined tick does with the default strategy.</li>
+ * </ul>
  *
- * <p><b>Balancing.</b> Each spread system's run is timed with {@link System#nanoTime()}; its cost
- * is the median of each run and the two before it (one run a pause stretched moves nothing),
- * averaged plainly over its first runs and then exponentially over about four seconds of game
- * time, so costs that vary from run to run or rise and fall within seconds barely move it. A
- * group's cost is the sum of its systems', a disabled system counting 0. A balanced system starts
- * in the group with the fewest systems. At the start of each cycle of N ticks the strategy makes
- * two plans: the present one improved by descent, and a fresh one that places the balanced
- * systems from the most expensive down each into the cheapest group so far, then improved by
- * descent. Descent repeats the move of one balanced system to another group, or the swap of two,
- * that lowers the sum of the squared group costs the most, until none does. Of the two plans, the
- * one with the narrower gap between its most and least expensive groups is taken, but only if it
- * narrows the present gap by more than the hysteresis fraction (default {@value #DEFAULT_HYSTERESIS})
- * of the present most expensive group's cost, makes that group no dearer, and the groups have
- * held still long enough: a move at game time t holds until t + min(hold, t) (default hold
- * {@value #DEFAULT_HOLD_SECONDS} s), so the first plans follow the first measurements and then
- * the groups move at most once a hold. Given-group systems count in their groups' costs but never
- * move. A move takes effect at a cycle's start, so a system still runs once a cycle, and its delta
- * stays the time since its last run.
+ * <p><b>Balancing.</b>
+ * <ul>
+ * <li>Each spread run is timed with {@link System#nanoTime()}. A system's cost is smoothed over
+ *     about four seconds of game time, past the spikes of single runs; a disabled system costs
+ *     0.</li>
+ * <li>A new balanced system starts in the group with the fewest systems.</li>
+ * <li>At the start of each cycle of N ticks the strategy plans anew, and moves systems only if
+ *     the plan narrows the gap between the most and least expensive groups by more than the
+ *     hysteresis (default {@value #DEFAULT_HYSTERESIS} of the dearest group's cost) and makes that
+ *     group no dearer.</li>
+ * <li>After a move at game time t the groups hold until t + min(hold, t) (default hold
+ *     {@value #DEFAULT_HOLD_SECONDS} s): the first plans follow the first measurements, then the
+ *     groups move at most once a hold.</li>
+ * <li>Given-group systems count in their groups' costs and never move.</li>
+ * <li>A move takes effect at a cycle's start: a moved system still runs once a cycle, and its
+ *     delta stays the time since its last run.</li>
+ * </ul>
  *
- * <p><b>Costs.</b> A tick costs O(systems) plus two clock reads per spread run, and allocates
- * nothing; a rebalance, once a cycle, costs O(S²) for S spread systems plus O(S × (S + N)) per
- * descent step, at most 2S + N steps per plan.
- * A strategy serves one world.
+ * <p><b>Costs.</b> A tick: O(systems), two clock reads a spread run, no allocation. A rebalance,
+ * once a cycle: O(S² + (2S + N) × S × (S + N)) for S spread systems. A strategy serves one world.
  */
 public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
 
@@ -147,17 +152,13 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
             marks[at] = markedGroups[m];
         }
         int[] slots = new int[count];
+        int[] given = new int[count];
         int spread = 0;
         for (int i = 0; i < count; i++) {
+            given[spread] = marks[i] == BALANCED ? -1 : marks[i];
             slots[i] = marks[i] == EVERY_TICK ? -1 : spread++;
         }
-        int[] given = new int[spread];
-        for (int i = 0; i < count; i++) {
-            if (slots[i] >= 0) {
-                given[slots[i]] = marks[i] == BALANCED ? -1 : marks[i];
-            }
-        }
-        groups = new SpreadGroups(ticks, given, hysteresis, holdSeconds);
+        groups = new SpreadGroups(ticks, Arrays.copyOf(given, spread), hysteresis, holdSeconds);
         sinceLastRun = new double[spread];
         slotOf = slots;
         order = found;
@@ -231,8 +232,7 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
     }
 
     /**
-     * The group the world's system of class {@code type} runs in now, 0 to N - 1, or
-     * {@link #EVERY_TICK}. O(systems).
+     * The group the world's system of class {@code type} runs in now, 0 to N - 1, or {@link #EVERY_TICK}. O(systems).
      *
      * @throws IllegalArgumentException if the world has no system of that exact class
      * @throws IllegalStateException before the strategy is registered with a world

@@ -12,7 +12,7 @@ import java.util.Arrays;
  *
  * <p>Memory: B bits per entity id up to the highest seen. The owner keeps each id's bucket.
  */
-final class DueWheel {
+final class TierDueWheel {
 
     static final int MAX_BUCKETS = 64;
 
@@ -22,7 +22,7 @@ final class DueWheel {
     private int ids;
 
     /** A wheel reaching {@code reach} batches ahead (at most {@value #MAX_BUCKETS}), for ids below {@code ids}. */
-    DueWheel(int reach, int ids) {
+    TierDueWheel(int reach, int ids) {
         int count = Math.min(MAX_BUCKETS, Integer.highestOneBit(Math.max(1, reach) * 2 - 1));
         buckets = new long[count][0];
         mask = count - 1;

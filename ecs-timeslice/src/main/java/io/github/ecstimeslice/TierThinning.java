@@ -13,16 +13,16 @@ import java.util.Arrays;
  * last processed is kept for {@code process} to use, and for one turn more once the tiers are
  * switched off: that turn gives each entity the time it was not processed for.
  *
- * <p>The entities wait in a {@link DueWheel} by the tick they are due in, so a tick reads the ids
+ * <p>The entities wait in a {@link TierDueWheel} by the tick they are due in, so a tick reads the ids
  * due (ascending) and a bit per entity id, not every entity: {@link #collect} runs on the world's
  * thread, then {@link #process} on whichever threads process. Per entity id: the tick it is due in
  * and the game time it was last processed at (12 bytes), plus the wheel's bits. Its owner reads the
  * fields directly.
  */
-final class TickTiers {
+final class TierThinning {
 
     /** The longest tick period: the wheel then reaches every due tick without waiting ids. */
-    static final int MAX_PERIOD = DueWheel.MAX_BUCKETS / 2;
+    static final int MAX_PERIOD = TierDueWheel.MAX_BUCKETS / 2;
 
     int[] periods = {1};
     /**
@@ -46,7 +46,7 @@ final class TickTiers {
     int[] due = new int[0];
     int dueCount;
     /** With more than one tier: the subscribed entities by the tick they are due in; else null. */
-    private DueWheel wheel;
+    private TierDueWheel wheel;
     /** Per entity id: the tick it is due in next. */
     private int[] nextDue = new int[0];
     /** Per entity id: the game time at the end of the turn it was last processed in. */
@@ -78,7 +78,7 @@ final class TickTiers {
         boolean keptTimes = keepsTimes;
         boolean wasTiered = tiered();
         periods = next;
-        wheel = next.length > 1 ? new DueWheel(longest(next) + 1, nextDue.length) : null;
+        wheel = next.length > 1 ? new TierDueWheel(longest(next) + 1, nextDue.length) : null;
         if (wheel == null) {
             if (wasTiered) {
                 catchUpTurn = tick; // every entity is processed then, given its time since its last turn
@@ -189,7 +189,7 @@ final class TickTiers {
      */
     IllegalStateException collect(ParallelIteratingSystem system) {
         IllegalStateException failed = null;
-        DueWheel waiting = wheel;
+        TierDueWheel waiting = wheel;
         int[] ids = due;
         int now = tick;
         int count = waiting.drain(now, ids);
