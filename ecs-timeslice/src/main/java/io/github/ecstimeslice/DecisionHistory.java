@@ -7,18 +7,23 @@ import com.artemis.PooledComponent;
  * the tick and game time at which it was saved: the ring buffer of job results in Chou's {@code Timeslicer}, kept per
  * entity so a lookup by key is one component read instead of a search.
  *
- * <p>Other systems read it with a {@code ComponentMapper} of the system's history type, or
- * through {@link TimeslicedSystem#historyOf(int)}. Each timesliced system in a world needs its own
- * history type, unless it keeps none ({@link TimeslicedSystem#NO_HISTORY}): declare an empty subclass ({@code public class FacingHistory extends
- * DecisionHistory<FacingDecision> {}}) and pass it to the system's constructor. A world with a
- * single timesliced system may use this class as it is.
- *
- * <p>The outputs are owned by the system and reused: read them within the tick, copy what you need
- * to keep. The component is a view of the system's store, which keeps every entity's entries in
- * flat arrays by entity id; it is pooled. A deleted entity's history goes with it, and an entity
- * that receives a recycled id starts with an empty one. Taking the component off an entity forgets
- * its history (and {@link TimeslicedSystem#latestOutput}) until its next save, which attaches a new
- * one; so does replacing it with a component of the game's, which the next save attaches.
+ * <ul>
+ * <li>Other systems read it with a {@code ComponentMapper} of the system's history type, or through
+ *     {@link TimeslicedSystem#historyOf(int)}.</li>
+ * <li>Each timesliced system in a world that keeps a history needs a history type of its own:
+ *     declare an empty subclass ({@code public class FacingHistory extends
+ *     DecisionHistory<FacingDecision> {}}) and pass it to the system's constructor. A world with one
+ *     such system may use this class as it is.</li>
+ * <li>The outputs are owned by the system and reused: read them within the tick, copy what you
+ *     need to keep.</li>
+ * <li>A deleted entity's history goes with it; an entity that receives a recycled id starts with
+ *     an empty one.</li>
+ * <li>Taking the component off an entity, or replacing it with a component of the game's, forgets
+ *     its history (and {@link TimeslicedSystem#latestOutput}) until its next save, which attaches a
+ *     new one.</li>
+ * </ul>
+ * The component is a pooled view of the system's store, which keeps every entity's entries in flat
+ * arrays by entity id.
  *
  * @param <O> the system's output type
  */

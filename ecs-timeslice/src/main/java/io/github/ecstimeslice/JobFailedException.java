@@ -4,15 +4,19 @@ package io.github.ecstimeslice;
  * Thrown from {@code world.process()} when a {@link TimeslicedSystem}'s job failed: its
  * {@code setUpInput}, {@code runJob} or {@code outputSaved} threw (any {@code Throwable} but a
  * {@link VirtualMachineError}, checked exceptions thrown sneakily included), or the
- * {@code createOutput} that makes an entity's output objects at its first job did. The message
- * names the system and the entity (and, for a job that failed inside artemis on a worker thread,
- * the rule it broke); the cause is what was thrown; up to four further failures of the same tick
- * are attached as suppressed exceptions, and {@link #moreFailures()} counts the rest. If
- * {@code setUpInput}, {@code runJob} or that {@code createOutput} threw, the entity gets no output
- * from that batch; if {@code outputSaved} threw, the output was saved (it is the latest) but its
- * publishing did not finish. The system's other jobs of the tick completed normally and its next
- * tick goes on as usual; the systems after it in the world did not run in this tick, as with any
- * exception out of {@code world.process()}.
+ * {@code createOutput} that makes an entity's output objects at its first job did.
+ * <ul>
+ * <li>The message names the system and the entity, and for a job that failed inside artemis on a
+ *     worker thread, the rule it broke; the cause is what was thrown.</li>
+ * <li>Up to four further failures of the same tick are attached as suppressed exceptions;
+ *     {@link #moreFailures()} counts the rest.</li>
+ * <li>If {@code setUpInput}, {@code runJob} or that {@code createOutput} threw, the entity gets no
+ *     output from that batch; if {@code outputSaved} threw, the output was saved (it is the latest)
+ *     but its publishing did not finish.</li>
+ * <li>The system's other jobs of the tick completed normally, and its next tick goes on as usual;
+ *     the systems after it in the world did not run in this tick, as with any exception out of
+ *     {@code world.process()}.</li>
+ * </ul>
  */
 public class JobFailedException extends RuntimeException {
 

@@ -15,17 +15,19 @@ import io.github.ecstimeslice.TimeslicedSystem;
  * saved, publishes it into the NPC's {@link DesiredOrientation}. Pair it with
  * {@link TurnAnimationSystem}, which turns every NPC every tick.
  *
- * <p>The target is the entity tagged {@link #targetTag()} (default {@value #DEFAULT_TARGET_TAG},
- * with a {@link Position}) if the world has a {@link TagManager} and such an entity exists, else
- * the position last given to {@link #aimAt(float, float)}; with neither, decisions keep each NPC's
- * desired orientation. Decisions are kept in the {@link FacingHistory} component, or the history
- * type given to the constructor. An NPC whose
- * {@link Position} or {@link DesiredOrientation} is taken off during the system's own turn leaves
- * when the turn ends; a job before then decides no direction without the one and publishes
- * nothing without the other.
- *
- * <p>The target is read once per tick, in {@link #begin()}: a subclass that overrides
- * {@code begin()} must call {@code super.begin()}.
+ * <ul>
+ * <li>The target is the entity tagged {@link #targetTag()} (default {@value #DEFAULT_TARGET_TAG},
+ *     with a {@link Position}) if the world has a {@link TagManager} and such an entity exists;
+ *     else the position last given to {@link #aimAt(float, float)}; with neither, decisions keep
+ *     each NPC's desired orientation.</li>
+ * <li>The target is read once a tick, in {@link #begin()}: a subclass that overrides
+ *     {@code begin()} must call {@code super.begin()}.</li>
+ * <li>Decisions are kept in the {@link FacingHistory} component, or the history type given to the
+ *     constructor.</li>
+ * <li>An NPC whose {@link Position} or {@link DesiredOrientation} is taken off during the system's
+ *     own turn leaves when the turn ends; a job before then decides no direction without the one
+ *     and publishes nothing without the other.</li>
+ * </ul>
  */
 public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecision> {
 
@@ -91,7 +93,11 @@ public class FaceTargetSystem extends TimeslicedSystem<FacingInput, FacingDecisi
         aimed = true;
     }
 
-    /** Uses the entity tagged {@code tag} as the target (from the next tick on). */
+    /**
+     * Uses the entity tagged {@code tag} as the target (from the next tick on).
+     *
+     * @throws IllegalArgumentException if {@code tag} is null
+     */
     public void setTargetTag(String tag) {
         if (tag == null) {
             throw new IllegalArgumentException("target tag must not be null, was null");
