@@ -17,8 +17,8 @@ final class Platform {
 
     /**
      * True in a browser. TeaVM replaces each call by {@code true} as it compiles and drops the code
-     * the check guards in the calling method alone; so the two callers, {@link #workers()} and
-     * {@link JobLoops}, check it directly.
+     * the check guards in the calling method alone; so its callers ({@link #workers()},
+     * {@link #defaultExecutor()} and {@link JobLoops}) check it directly. No other class calls it.
      */
     @PlatformMarker
     static boolean isWeb() {

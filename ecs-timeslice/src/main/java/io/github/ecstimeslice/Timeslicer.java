@@ -278,7 +278,7 @@ final class Timeslicer<I, O> {
         if (urgentJobs > 0) {
             jobs = Math.max(0, jobs - urgent.run(urgentJobs, turnWorkers));
         }
-        if (Platform.isWeb() || !onWorkers) {
+        if (!onWorkers) {
             worldThread.run(jobs);
         } else if (threading == Threading.WORKERS_NEXT_TICK) {
             workers.start(jobs, false);
@@ -306,7 +306,7 @@ final class Timeslicer<I, O> {
         if (ran > 0 && deadline - System.nanoTime() <= 0) {
             return;
         }
-        if (Platform.isWeb() || threading == Threading.WORLD_THREAD) {
+        if (threading == Threading.WORLD_THREAD) {
             worldThread.runFor(deadline - System.nanoTime()); // at least one job
         } else if (threading == Threading.WORKERS_NEXT_TICK) {
             workers.startUntil(deadline, false);
