@@ -14,7 +14,7 @@ import java.lang.reflect.Field;
  *
  * <p>The sets are final fields of artemis's package-private change processor, replaced by
  * reflection; each new set is registered with the entity manager, so it grows with the world.
- * The JVM's, Android's and MobiVM's version: GWT compiles a stub (a browser runs no workers).
+ * The JVM's, Android's and MobiVM's alone: a browser runs no workers, and GWT's module leaves it out.
  */
 final class GuardedChanges extends BitVector {
 

@@ -10,13 +10,14 @@ import java.util.Map;
  *     {@code WorldThreadJobs1} to {@code WorldThreadJobs7}, checked in as generated from it;</li>
  * <li>the first classes whose systems are built take one each, in that order; later ones share
  *     the last;</li>
- * <li>in a browser every class takes the original, and the copies are left out of the build.</li>
+ * <li>in a browser every class takes the original: TeaVM leaves the copies out, GWT's optimizer
+ *     drops them.</li>
  * </ul>
  * The JIT profiles the calls a loop makes ({@code setUpInput}, {@code runJob},
  * {@code outputSaved}) per copy of its code, not per system: with one loop for every class, a game
  * with three classes would have them called through the virtual table and never inlined.
  * artemis-odb's weaver does the same for {@code IteratingSystem}, copying its loop into each system
- * class. docs/benchmarks.md, "One loop per system class", has the measurements.
+ * class. docs/benchmarks.md, "Several system classes", has the measurements.
  */
 final class JobLoops {
 

@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *     a {@code process} failure of that tick attached as suppressed, as {@link TimeslicedSystem}
  *     does;</li>
  * <li>a {@code world.delta} that is not finite and at least 0 is rejected with an
- *     {@code IllegalArgumentException} before anything changes.</li>
+ *     {@code IllegalArgumentException} before anything changes, as {@link TimeslicedSystem} does.</li>
  * </ul>
  *
  * <p><b>Tiers.</b> With {@link #processEvery(int...)} far or unseen entities are processed less

@@ -34,12 +34,15 @@ import java.util.concurrent.Executor;
  *     that leaves gets no job, its pending output is dropped and its history cleared, so a
  *     recycled id never sees what was decided for the entity before;</li>
  * <li>a turn reads the settings at its start: a change mid-turn applies from the next tick (a
- *     policy, from the next batch); changes to entities reach it as its turn ends, as in artemis;</li>
+ *     policy, from the next batch started in a later turn); entity changes made during the turn
+ *     reach the system as the turn ends, as for every artemis system;</li>
  * <li>what a job's callbacks throw fails that job alone, thrown as a {@link JobFailedException}
- *     when the tick's work is done ({@link VirtualMachineError}s at once; docs/timing.md);</li>
- * <li>in steady state a tick allocates nothing on the world's thread, and costs O(jobs run), plus
- *     O(entities) a batch to copy the keys (with tiers, O(ids / 64 × tiers + entities due)) and
- *     read the inputs with sync input;</li>
+ *     when the tick's work is done ({@link VirtualMachineError}s at once); docs/timing.md says
+ *     what every other failure does;</li>
+ * <li>inputs live in reused batch slots, outputs in each entity's own reused objects (its history
+ *     and a spare): in steady state a tick allocates nothing on the world's thread. A tick costs
+ *     O(jobs run), plus O(entities) a batch to copy the keys (with tiers, O(ids / 64 × tiers +
+ *     entities due)) and read the inputs with sync input;</li>
  * <li>a subclass that overrides {@link #dispose()} must call {@code super.dispose()}.</li>
  * </ul>
  *
@@ -382,7 +385,6 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         if (disposed) {
             throw new IllegalStateException(getClass().getName() + " was disposed");
         }
-        // the turn's settings, read once: what a callback changes during the turn applies from the next
         slicer.turn(world.delta, policy, budget, threading, urgentAllowance);
     }
 
@@ -415,9 +417,8 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
     }
 
     /**
-     * Artemis's notice that entities joined: asks their tiers, then calls
-     * {@link #entityJoined(int)} for each. What a tier or a hook throws is thrown at the end of
-     * the system's next turn.
+     * Artemis's notice that entities joined: asks their tiers, then calls {@link #entityJoined(int)}
+     * for each. What a tier or a hook throws is thrown at the end of the system's next turn.
      */
     @Override
     public final void inserted(IntBag entities) {

@@ -31,12 +31,13 @@ final class UrgentGroup<I, O> {
     private Object[] ownOutputs = new Object[0];
     int count;
 
-    UrgentGroup(TimeslicedSystem<I, O> system, Histories<O> histories, TickFailures failures, DecisionStats stats) {
+    UrgentGroup(TimeslicedSystem<I, O> system, Histories<O> histories, TickFailures failures, DecisionStats stats,
+                Workers workers) {
         this.system = system;
         this.histories = histories;
         this.failures = failures;
         this.stats = stats;
-        crew = Platform.workers().crew(this::run, 4, system); // made under worker threading alone: there are workers
+        crew = workers.crew(this::run, 4, system);
     }
 
     /** Makes room for {@code jobs} jobs; the game's factories may throw. */

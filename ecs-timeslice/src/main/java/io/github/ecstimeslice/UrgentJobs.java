@@ -160,8 +160,9 @@ final class UrgentJobs<I, O> {
      * {@code workers} (null: the world's thread), two or more run as an {@link UrgentGroup}.
      */
     int run(int maxJobs, Executor workers) {
-        if (workers != null && Math.min(maxJobs, servable) >= 2) {
-            return runOnWorkers(maxJobs, workers);
+        Workers platform = Platform.workers();
+        if (workers != null && platform != null && Math.min(maxJobs, servable) >= 2) {
+            return runOnWorkers(maxJobs, workers, platform);
         }
         int ran = 0;
         while (maxJobs > ran && servable > 0) {
@@ -172,9 +173,9 @@ final class UrgentJobs<I, O> {
 
     /** Runs up to {@code maxJobs} of the servable jobs together on {@code workers}; returns how many started. */
     @SuppressWarnings("unchecked")
-    private int runOnWorkers(int maxJobs, Executor workers) {
+    private int runOnWorkers(int maxJobs, Executor workers, Workers platform) {
         if (group == null) {
-            group = new UrgentGroup<>(system, histories, failures, stats);
+            group = new UrgentGroup<>(system, histories, failures, stats, platform);
         }
         UrgentGroup<I, O> jobs = group;
         jobs.count = 0;

@@ -13,7 +13,7 @@ import java.util.concurrent.Executor;
  * <li>TeaVM never sees a {@code ThreadWorkers} made, so it compiles none of the worker classes;</li>
  * <li>GWT's module leaves the worker classes out, and they need no stand-ins.</li>
  * </ul>
- * Nothing outside the worker classes names one of them: only this class and what it makes. A
+ * Nothing outside the worker classes names one of them, but {@link Platform#workers()}. A
  * class, not an interface, so that its member interfaces stay package-private (artemis's GWT
  * reflection would otherwise see them).
  */
@@ -40,10 +40,10 @@ abstract class Workers {
         /** The executor whose threads take part from the next start on. */
         void setExecutor(Executor executor);
 
-        /** Starts {@code items} items; with {@code worldThreadHelps}, {@link #await} runs chunks too. */
+        /** Starts {@code items} items, all ready; with {@code worldThreadHelps}, the calling thread runs chunks before it returns. */
         void start(int items, boolean worldThreadHelps);
 
-        /** Waits until every item started has run. */
+        /** Waits until every item started has run, running chunks no thread claimed. */
         void await();
 
         /** The first {@code Error} the executor threw since the last call, or null. */

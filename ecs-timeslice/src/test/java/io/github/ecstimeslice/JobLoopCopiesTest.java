@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JobLoopCopiesTest {
 
     static final String NAME = "WorldThreadJobs";
+    /** The name where it is not a whole word: the copies would rename it as well. */
+    static final Pattern NOT_WHOLE = Pattern.compile("[\\p{javaJavaIdentifierPart}]" + NAME + "|" + NAME
+            + "[\\p{javaJavaIdentifierPart}]");
     private static final Path SOURCES = Path.of("src/main/java/io/github/ecstimeslice");
     private static final String REWRITE = "mvn -q -pl ecs-timeslice test -Dtest=JobLoopCopiesTest -Djobloops.rewrite=true";
 
@@ -52,20 +56,30 @@ class JobLoopCopiesTest {
     @Test
     void theOriginalNamesItselfOnlyAsItsOwnClass() throws IOException {
         String original = read(NAME + ".java");
-        Matcher longer = Pattern.compile(NAME + "[\\p{javaJavaIdentifierPart}]").matcher(original);
-        assertTrue(!longer.find(), () -> "WorldThreadJobs.java names another class that begins with its name, at: "
-                + original.substring(longer.start(), Math.min(original.length(), longer.start() + 40))
-                + "; the copies would rename it");
+        Matcher part = NOT_WHOLE.matcher(original);
+        assertTrue(!part.find(), () -> "WorldThreadJobs.java has its name inside another word, at: "
+                + original.substring(part.start(), Math.min(original.length(), part.start() + 40))
+                + "; the copies would rename that too");
         assertTrue(original.contains("final class " + NAME + "<"), "the original declares its class");
     }
 
     @Test
-    void theSelfNameRuleCatchesAnotherClassNamedFromIt() {
-        String broken = "final class " + NAME + "<I, O> { " + NAME + "Test uses; }";
-        assertTrue(Pattern.compile(NAME + "[\\p{javaJavaIdentifierPart}]").matcher(broken).find());
+    void theSelfNameRuleCatchesTheNameInsideAnotherWord() {
+        assertTrue(NOT_WHOLE.matcher(NAME + "Test").find());
+        assertTrue(NOT_WHOLE.matcher("My" + NAME).find());
+        assertTrue(!NOT_WHOLE.matcher("new " + NAME + "<>(").find());
     }
 
+    @Test
+    void noCopyIsLeftBeyondTheOnesJobLoopsHandsOut() throws IOException {
+        try (Stream<Path> files = Files.list(SOURCES)) {
+            long copies = files.filter(file -> file.getFileName().toString().matches(NAME + "\\d+\\.java")).count();
+            assertEquals(JobLoops.COPIES - 1, copies, "copies in " + SOURCES);
+        }
+    }
+
+    /** The file's text with Unix line ends, however git checked it out. */
     private static String read(String file) throws IOException {
-        return new String(Files.readAllBytes(SOURCES.resolve(file)), StandardCharsets.UTF_8);
+        return new String(Files.readAllBytes(SOURCES.resolve(file)), StandardCharsets.UTF_8).replace("\r\n", "\n");
     }
 }

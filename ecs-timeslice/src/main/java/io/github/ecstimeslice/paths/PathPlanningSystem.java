@@ -35,8 +35,9 @@ import java.util.List;
  *     ({@link NodeMap#indexAt}) if it stands.</li>
  * </ul>
  *
- * <p><b>Threads.</b> With {@link #setThreading(Threading) setThreading}{@code (WORKERS_SAME_TICK)}
- * or {@code WORKERS_NEXT_TICK}, searches run on all cores:
+ * <p><b>Threads.</b> A job runs its search on the job's thread. With
+ * {@link #setThreading(Threading) setThreading}{@code (WORKERS_SAME_TICK)} or
+ * {@code WORKERS_NEXT_TICK}, searches run on all cores:
  * <ul>
  * <li>each job takes a finder no other job uses (gdx-ai's are not thread-safe) from the system's
  *     idle ones, and gives it back after: as many finders as jobs ever ran at once;</li>

@@ -24,9 +24,8 @@ import java.util.List;
  * <p><b>Marks.</b>
  * <ul>
  * <li>A system is named by its exact class (no subclasses).</li>
- * <li>{@code spread} systems are measured and balanced among the groups.</li>
- * <li>{@code inGroup} systems stay in the group given: a game whose systems all have groups
- *     (lockstep, replays, tests) has a schedule its configuration fixes.</li>
+ * <li>{@code spread} systems are measured and balanced; {@code inGroup} systems stay in the group
+ *     given, so a game whose systems all have groups (lockstep, replays) has a fixed schedule.</li>
  * <li>A system not marked runs every tick, as do artemis's managers: registering the strategy
  *     changes nothing until a system is spread.</li>
  * <li>Group {@code g} runs in the ticks whose number, counted from the world's first
@@ -37,7 +36,8 @@ import java.util.List;
  * <ul>
  * <li>systems run in the world's order; a disabled one ({@code isEnabled()} false when its place
  *     comes) is skipped, as is a spread one out of its turn, with no entity state update;</li>
- * <li>the entity states are updated before each system that runs and once after the last.</li>
+ * <li>the entity states are updated before each system that runs and once after the last: what one
+ *     system changes, the next one sees.</li>
  * </ul>
  *
  * <p><b>Delta.</b>
@@ -52,20 +52,20 @@ import java.util.List;
  *
  * <p><b>Balancing.</b>
  * <ul>
- * <li>Each spread run is timed with {@link System#nanoTime()}. A system's cost is smoothed over
- *     about four seconds of game time, past the spikes of single runs; a disabled system costs
- *     0.</li>
+ * <li>Each spread run is timed with {@link System#nanoTime()}; a system's cost is smoothed over
+ *     about four seconds of game time, past single runs' spikes; a disabled one costs 0.</li>
  * <li>A new balanced system starts in the group with the fewest systems.</li>
- * <li>At the start of each cycle of N ticks the strategy plans anew, and moves systems only if
- *     the plan narrows the gap between the most and least expensive groups by more than the
- *     hysteresis (default {@value #DEFAULT_HYSTERESIS} of the dearest group's cost) and makes that
- *     group no dearer.</li>
+ * <li>At each cycle's start the strategy makes two plans, the present groups and a fresh
+ *     most-expensive-first placement, each improved by moving or swapping one system at a time
+ *     while the sum of squared group costs falls. It takes the one with the narrower gap between
+ *     its dearest and cheapest groups, if that narrows the present gap by more than the hysteresis
+ *     (default {@value #DEFAULT_HYSTERESIS} of the dearest group's cost) and makes that group no
+ *     dearer.</li>
  * <li>After a move at game time t the groups hold until t + min(hold, t) (default hold
  *     {@value #DEFAULT_HOLD_SECONDS} s): the first plans follow the first measurements, then the
  *     groups move at most once a hold.</li>
- * <li>Given-group systems count in their groups' costs and never move.</li>
- * <li>A move takes effect at a cycle's start: a moved system still runs once a cycle, and its
- *     delta stays the time since its last run.</li>
+ * <li>Given-group systems count in their groups' costs and never move. A move takes effect at a
+ *     cycle's start: a moved system still runs once a cycle, its delta the time since its last run.</li>
  * </ul>
  *
  * <p><b>Costs.</b> A tick: O(systems), two clock reads a spread run, no allocation. A rebalance,

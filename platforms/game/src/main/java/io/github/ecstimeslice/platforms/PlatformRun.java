@@ -12,6 +12,7 @@ import io.github.ecstimeslice.DecisionHistory;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.Tiers;
+import io.github.ecstimeslice.WorldEditCheck;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.facing.DesiredOrientation;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
@@ -58,6 +59,7 @@ public final class PlatformRun {
         World world = new World(new WorldConfigurationBuilder()
                 .with(new TagManager(), facing, alert, animation)
                 .build());
+        WorldEditCheck.install(world); // a browser has nothing for it to check, and compiles none of it
         int target = world.create();
         world.edit(target).create(Position.class).set(20, 20);
         world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, target);
@@ -70,7 +72,8 @@ public final class PlatformRun {
         world.setDelta(1 / 60f);
         for (int tick = 0; tick < TICKS; tick++) {
             // the target walks a square around the crowd's middle in quarter steps (exact in float on
-            // every platform, as no sine would be); every 30 ticks, ten NPCs die and ten spawn
+            // every platform, as no sine would be); every 30 ticks, ten NPCs die and ten spawn, each
+            // decided at once (together, on workers)
             int step = tick % 480;
             float along = (step % 120) * 0.25f;
             int side = step / 120;
@@ -80,7 +83,7 @@ public final class PlatformRun {
                 npcsOf(world, npcs);
                 for (int i = 0; i < 10; i++) {
                     world.delete(npcs.get((tick * 7 + i * 97) % npcs.size()));
-                    spawn(world, tick * 10 + i);
+                    facing.decideSoon(spawn(world, tick * 10 + i));
                 }
             }
             world.process();
@@ -97,13 +100,14 @@ public final class PlatformRun {
         return report.toString();
     }
 
-    private static void spawn(World world, int i) {
+    private static int spawn(World world, int i) {
         int npc = world.create();
         world.edit(npc).create(Position.class).set(i % 40, (i / 40) % 40);
         world.edit(npc).create(Orientation.class).radians = (i % 7) - 3;
         world.edit(npc).create(DesiredOrientation.class);
         world.edit(npc).create(TurnRate.class).radiansPerSecond = 2f;
         world.edit(npc).create(Alertness.class);
+        return npc;
     }
 
     /** The living NPCs, in ascending id order. */
