@@ -98,9 +98,16 @@ final class Batch {
 
     /** Moves the position past dropped slots, so a batch whose remaining slots all left is finished. */
     void skipDropped() {
-        while (size > position && isDropped(position)) {
-            position++;
+        position = livePosition();
+    }
+
+    /** The position {@link #skipDropped} would move to; changes nothing. */
+    int livePosition() {
+        int live = position;
+        while (size > live && isDropped(live)) {
+            live++;
         }
+        return live;
     }
 
     /** How many slots there are room for. */

@@ -23,6 +23,9 @@ final class Timeslicer<I, O> {
     final Histories<O> histories;
     final UrgentJobs<I, O> urgent;
     final EarlyAsks early;
+    /** The log this system's turns are recorded to or played back from, and its place there; null: none. */
+    DecisionLog log;
+    int logIndex;
     /** The system's jobs on the world's thread, in its class's copy of the loop (read by tests). */
     final JobLoop worldThread;
     /** Made by the first worker threading (never in a browser); null until then. */
@@ -85,6 +88,13 @@ final class Timeslicer<I, O> {
     void turn(float worldDelta, IoPolicy nextBatchPolicy, Budget budget, ThreadingSetting threading,
               int urgentAllowance) {
         float delta = DecisionStats.checkedDelta(worldDelta, system);
+        DecisionLog logged = log;
+        if (logged != null && threading.threading() == Threading.WORKERS_NEXT_TICK && workers != null) {
+            throw new IllegalStateException(system.getClass().getName() + " follows a DecisionLog, which next-tick "
+                    + "workers do not: use WORLD_THREAD or WORKERS_SAME_TICK");
+        }
+        boolean playing = logged != null && logged.playsBack();
+        int logFlags = 0;
         TurnWatcher watching = stats.turnWatcher;
         JobTimeline timeline = stats.timeline;
         long watchedFrom = watching != null || timeline != null ? System.nanoTime() : 0;
@@ -93,11 +103,23 @@ final class Timeslicer<I, O> {
         try {
             finishPreviousJobs(threading); // 1.
             batch.skipDropped();
+            if (playing) {
+                logged.read(system, logIndex, stats.tick);
+            }
             if (schedule.tiered()) {
                 schedule.reassessSome(system.getSubscription().getEntities(), delta); // 2.
             }
-            if (batchOver()) {
+            boolean due = batchOver();
+            if (playing) {
+                logged.checkDue(system, stats.tick, due);
+            }
+            if (due) {
+                logFlags = DecisionLog.BATCH_DUE;
                 startNextBatch(system.getSubscription().getEntities(), nextBatchPolicy); // 3.
+                logFlags |= DecisionLog.BATCH_STARTED;
+                if (playing) {
+                    logged.checkBatch(system, stats.tick, batch);
+                }
                 if (timeline != null) {
                     long end = System.nanoTime();
                     long start = end - stats.lastBatchStartNanos;
@@ -107,12 +129,21 @@ final class Timeslicer<I, O> {
             if (watching != null) {
                 stats.turnSummary.demand = urgent.servable() + batch.size - batch.position;
             }
-            runJobs(threading.threading(), delta); // 4. and 5.
+            if (playing) {
+                runLogged(logged, threading.threading());
+            } else {
+                runJobs(threading.threading(), delta); // 4. and 5.
+            }
         } catch (Throwable thrown) {
             failures.attachTo(thrown, executorError()); // reported now, not in a later tick
             throw thrown;
         } finally {
             // every turn past the checks is a tick, and every job it started counts
+            if (logged != null && !playing) {
+                logged.write(logIndex, logFlags, batch.size, logFlags >= DecisionLog.BATCH_STARTED
+                        ? DecisionLog.hashOf(batch.keys, batch.size) : 0, stats.urgentJobsThisTick, urgent.servable(),
+                        stats.jobsThisTick - stats.urgentJobsThisTick, batch.livePosition());
+            }
             turnEnded();
             stats.tickEnded();
         }
@@ -288,6 +319,42 @@ final class Timeslicer<I, O> {
             } finally {
                 workers.finish(); // also when a VM error leaves: no job is finished a tick late
             }
+        }
+    }
+
+    /**
+     * Plays back the turn's jobs: as many urgent and batch jobs as {@code logged} recorded, where
+     * {@code threading} says, whatever the budget.
+     */
+    private void runLogged(DecisionLog logged, Threading threading) {
+        int urgentJobs = logged.urgentJobs;
+        int batchJobs = logged.batchJobs;
+        releasedJobs = urgentJobs + batchJobs;
+        if (urgent.servable() < urgentJobs || batch.size - batch.position < batchJobs) {
+            throw DecisionLog.mismatch(system, stats.tick, "the recording runs " + urgentJobs + " urgent and "
+                    + batchJobs + " batch jobs, this turn has " + urgent.servable() + " and at most "
+                    + (batch.size - batch.position));
+        }
+        prepareIfJobsStart(urgentJobs > 0 || batchJobs > 0);
+        if (urgentJobs > 0) {
+            urgent.run(urgentJobs, turnWorkers);
+        }
+        int urgentRan = stats.urgentJobsThisTick;
+        if (!onWorkers(threading)) {
+            worldThread.run(batchJobs);
+        } else {
+            try {
+                workers.start(batchJobs, true);
+            } finally {
+                workers.finish();
+            }
+        }
+        int batchRan = stats.jobsThisTick - urgentRan;
+        if (urgentRan != urgentJobs || batchRan != batchJobs || batch.livePosition() != logged.position
+                || urgentJobs > 0 && urgent.servable() != logged.urgentLeft) {
+            throw DecisionLog.mismatch(system, stats.tick, "the recording runs " + urgentJobs + " urgent and " + batchJobs
+                    + " batch jobs, to slot " + logged.position + " with " + logged.urgentLeft + " asks left; this turn "
+                    + urgentRan + " and " + batchRan + ", to slot " + batch.livePosition() + " with " + urgent.servable());
         }
     }
 

@@ -1,0 +1,305 @@
+package io.github.ecstimeslice;
+
+import com.artemis.BaseSystem;
+import com.artemis.World;
+import com.artemis.utils.ImmutableBag;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Arrays;
+
+/**
+ * What the budgets of a world's timesliced systems decided, tick by tick: recorded from one run,
+ * played back in another, so that a run under a time budget can be reproduced decision for
+ * decision, and lockstep peers follow a host's budget.
+ *
+ * <p>Recording ({@link #recordTo}) writes, for each turn of each attached system:
+ * <ul>
+ * <li>whether a batch started, and then its size and a hash of its entity ids;</li>
+ * <li>how many urgent jobs and how many batch jobs ran (jobs handed back unrun not counted);</li>
+ * <li>the batch's position after them and the urgent asks left, which a changed count moves.</li>
+ * </ul>
+ * Playing back ({@link #playBackFrom}) replaces each system's budget by those counts: the same
+ * entities decide in the same ticks, whatever the machine's speed, the budget's kind or the
+ * threading. A turn that disagrees with its record (a batch of another size or other entities, fewer
+ * jobs to run than recorded, another system's turn, the end of the recording) throws an
+ * {@code IllegalStateException} naming the system, its tick and what differs, before the turn's jobs
+ * run.
+ *
+ * <p>What the game must record itself: its inputs, its random seeds and its deltas; everything that
+ * decides which entities exist, what they join, which tiers they are in and what is asked of
+ * {@code decideSoon}. The stream's format is in docs/timing.md, "Record and play back".
+ *
+ * <p>Rules:
+ * <ul>
+ * <li>Attach before the systems' first turn to be recorded or played back, to one world.</li>
+ * <li>Systems follow the log on the world's thread and on same-tick workers; a system under
+ *     {@link Threading#WORKERS_NEXT_TICK} fails its turn (outside a browser).</li>
+ * <li>A few bytes a system a turn; no allocation once attached. The log does not close its stream.</li>
+ * </ul>
+ */
+public final class DecisionLog {
+
+    /** The stream's first four bytes, "ETL1": a recording of this format. */
+    static final int MAGIC = 0x45544c31;
+    static final int BATCH_DUE = 1;
+    static final int BATCH_STARTED = 2;
+    static final int URGENT = 4;
+
+    private final OutputStream out;
+    private final InputStream in;
+    private TimeslicedSystem<?, ?>[] systems;
+    private long bytes;
+    /** Whose turn is being read, and its tick, for a failure's message; null while the header is. */
+    private TimeslicedSystem<?, ?> reading;
+    private long readingTick;
+
+    /** The turn read last in playback: its flags, batch size and hash, urgent and batch jobs. */
+    int flags;
+    int batchSize;
+    int batchHash;
+    int urgentJobs;
+    int urgentLeft;
+    int batchJobs;
+    int position;
+
+    private DecisionLog(OutputStream out, InputStream in) {
+        this.out = out;
+        this.in = in;
+    }
+
+    /**
+     * A log that records to {@code out}.
+     *
+     * @throws IllegalArgumentException if {@code out} is null
+     */
+    public static DecisionLog recordTo(OutputStream out) {
+        if (out == null) {
+            throw new IllegalArgumentException("the stream to record to must not be null, was null");
+        }
+        return new DecisionLog(out, null);
+    }
+
+    /**
+     * A log that plays back what {@code in} holds, as {@link #recordTo} wrote it. For lockstep, a
+     * stream the game appends each of the host's ticks to before the tick runs.
+     *
+     * @throws IllegalArgumentException if {@code in} is null
+     */
+    public static DecisionLog playBackFrom(InputStream in) {
+        if (in == null) {
+            throw new IllegalArgumentException("the stream to play back must not be null, was null");
+        }
+        return new DecisionLog(null, in);
+    }
+
+    /**
+     * Attaches every {@link TimeslicedSystem} of {@code world}, in the world's order. Recording, it
+     * writes a header naming their classes; playing back, it reads one and checks it.
+     *
+     * @throws IllegalArgumentException if {@code world} is null
+     * @throws IllegalStateException    if this log or one of the systems is attached already, or the
+     *                                  recording's header names other systems
+     */
+    public void attach(World world) {
+        if (world == null) {
+            throw new IllegalArgumentException("world must not be null, was null");
+        }
+        if (systems != null) {
+            throw new IllegalStateException("a DecisionLog serves one world; make one for each");
+        }
+        ImmutableBag<BaseSystem> all = world.getSystems();
+        int count = 0;
+        TimeslicedSystem<?, ?>[] found = new TimeslicedSystem<?, ?>[all.size()];
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i) instanceof TimeslicedSystem) {
+                TimeslicedSystem<?, ?> system = (TimeslicedSystem<?, ?>) all.get(i);
+                if (system.slicer.log != null) {
+                    throw new IllegalStateException(system.getClass().getName() + " follows another DecisionLog");
+                }
+                found[count++] = system;
+            }
+        }
+        systems = Arrays.copyOf(found, count);
+        if (out != null) {
+            writeHeader();
+        } else {
+            checkHeader();
+        }
+        for (int i = 0; i < count; i++) {
+            systems[i].slicer.log = this;
+            systems[i].slicer.logIndex = i;
+        }
+    }
+
+    /** True if the log plays back; false if it records. */
+    public boolean playsBack() {
+        return in != null;
+    }
+
+    /** Bytes written so far, the header included; 0 in playback. */
+    public long bytesWritten() {
+        return bytes;
+    }
+
+    private void writeHeader() {
+        writeInt(MAGIC);
+        writeCount(systems.length);
+        for (TimeslicedSystem<?, ?> system : systems) {
+            String name = system.getClass().getName();
+            writeCount(name.length());
+            for (int c = 0; c < name.length(); c++) {
+                writeCount(name.charAt(c));
+            }
+        }
+    }
+
+    private void checkHeader() {
+        if (readInt() != MAGIC) {
+            throw new IllegalStateException("the stream is not a DecisionLog recording: its first bytes differ");
+        }
+        int count = readCount();
+        StringBuilder recorded = new StringBuilder();
+        for (int s = 0; s < count; s++) {
+            int length = readCount();
+            for (int c = 0; c < length; c++) {
+                recorded.append((char) readCount());
+            }
+            recorded.append(s + 1 < count ? ", " : "");
+        }
+        StringBuilder here = new StringBuilder();
+        for (int s = 0; s < systems.length; s++) {
+            here.append(systems[s].getClass().getName()).append(s + 1 < systems.length ? ", " : "");
+        }
+        if (!recorded.toString().equals(here.toString())) {
+            throw new IllegalStateException("the recording is of [" + recorded + "], the world has [" + here + "]");
+        }
+    }
+
+    /** Records a turn of the system at {@code index}. */
+    void write(int index, int flags, int batchSize, int batchHash, int urgentJobs, int urgentLeft, int batchJobs,
+               int position) {
+        writeCount(index);
+        out(flags | (urgentJobs > 0 ? URGENT : 0));
+        writeCount(batchJobs);
+        writeCount(position);
+        if (urgentJobs > 0) {
+            writeCount(urgentJobs);
+            writeCount(urgentLeft);
+        }
+        if ((flags & BATCH_STARTED) != 0) {
+            writeCount(batchSize);
+            writeInt(batchHash);
+        }
+    }
+
+    /** Reads the next turn, which must be {@code system}'s (at {@code index}, in its {@code tick}), into the fields. */
+    void read(TimeslicedSystem<?, ?> system, int index, long tick) {
+        reading = system;
+        readingTick = tick;
+        int recorded = readCount();
+        if (recorded != index) {
+            String other = recorded < systems.length ? systems[recorded].getClass().getName() : "system " + recorded;
+            throw mismatch(system, tick, "the recording has a turn of " + other + " here");
+        }
+        flags = readCount();
+        batchJobs = readCount();
+        position = readCount();
+        urgentJobs = (flags & URGENT) != 0 ? readCount() : 0;
+        urgentLeft = (flags & URGENT) != 0 ? readCount() : 0;
+        if ((flags & BATCH_STARTED) != 0) {
+            batchSize = readCount();
+            batchHash = readInt();
+        }
+    }
+
+    /** Checks that a batch is {@code due} in the turn read if and only if the recording started one. */
+    void checkDue(TimeslicedSystem<?, ?> system, long tick, boolean due) {
+        if (due != ((flags & BATCH_DUE) != 0)) {
+            throw mismatch(system, tick, due ? "a batch is due, the recording starts none"
+                    : "the recording starts a batch, this one has jobs left");
+        }
+    }
+
+    /** Checks that the {@code batch} just started is the one the turn read recorded: its size and its entities. */
+    void checkBatch(TimeslicedSystem<?, ?> system, long tick, Batch batch) {
+        if (batch.size != batchSize || hashOf(batch.keys, batch.size) != batchHash) {
+            throw mismatch(system, tick, "the batch starting holds " + batch.size + " entities, "
+                    + (batch.size == batchSize ? "others than" : "not the " + batchSize + " of") + " the recording's");
+        }
+    }
+
+    /** What a playback that disagrees with its recording throws. */
+    static IllegalStateException mismatch(TimeslicedSystem<?, ?> system, long tick, String what) {
+        return new IllegalStateException("playback differs from its recording in tick " + tick + " of "
+                + system.getClass().getName() + ": " + what);
+    }
+
+    /** The hash of a batch's entity ids that a recording keeps: O(size). */
+    static int hashOf(int[] keys, int size) {
+        int hash = size;
+        for (int i = 0; i < size; i++) {
+            hash = hash * 31 + keys[i];
+        }
+        return hash;
+    }
+
+    private void writeCount(int value) {
+        while ((value & ~0x7f) != 0) {
+            out((value & 0x7f) | 0x80);
+            value >>>= 7;
+        }
+        out(value);
+    }
+
+    private void writeInt(int value) {
+        out(value >>> 24);
+        out(value >>> 16);
+        out(value >>> 8);
+        out(value);
+    }
+
+    private void out(int b) {
+        try {
+            out.write(b & 0xff);
+        } catch (IOException failed) {
+            throw new IllegalStateException("the DecisionLog's stream refused a byte", failed);
+        }
+        bytes++;
+    }
+
+    private int readCount() {
+        int value = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            int b = in();
+            value |= (b & 0x7f) << shift;
+            if ((b & 0x80) == 0) {
+                return value;
+            }
+        }
+        throw new IllegalStateException("the recording is damaged at " + where() + ": a count runs past five bytes");
+    }
+
+    private int readInt() {
+        return in() << 24 | in() << 16 | in() << 8 | in();
+    }
+
+    private int in() {
+        int b;
+        try {
+            b = in.read();
+        } catch (IOException failed) {
+            throw new IllegalStateException("the DecisionLog's stream failed at " + where(), failed);
+        }
+        if (b < 0) {
+            throw new IllegalStateException("the recording ends before " + where());
+        }
+        return b;
+    }
+
+    /** Where reading is, for a failure's message. */
+    private String where() {
+        return reading == null ? "its header" : "tick " + readingTick + " of " + reading.getClass().getName();
+    }
+}
