@@ -225,8 +225,8 @@ public final class DecisionLog {
     /** Checks that the {@code batch} just started is the one the turn read recorded: its size and its entities. */
     void checkBatch(TimeslicedSystem<?, ?> system, long tick, Batch batch) {
         if (batch.size != batchSize || hashOf(batch.keys, batch.size) != batchHash) {
-            throw mismatch(system, tick, "the batch starting holds " + batch.size + " entities, "
-                    + (batch.size == batchSize ? "others than" : "not the " + batchSize + " of") + " the recording's");
+            throw mismatch(system, tick, "the batch starting holds " + batch.size + " entities, " + (batch.size == batchSize
+                    ? "others than the recording's" : "the recording's " + batchSize));
         }
     }
 
@@ -236,13 +236,27 @@ public final class DecisionLog {
                 + system.getClass().getName() + ": " + what);
     }
 
-    /** The hash of a batch's entity ids that a recording keeps: O(size). */
+    /**
+     * The hash of a batch's entity ids that a recording keeps, O(size): in four lanes, so that the
+     * multiplications do not wait on each other. Lane j takes ids j, j + 4, ..., and lane 0 also the
+     * ids past the last four; each lane is {@code h = 31 h + id}, lane 0 starting at the size.
+     */
     static int hashOf(int[] keys, int size) {
-        int hash = size;
-        for (int i = 0; i < size; i++) {
-            hash = hash * 31 + keys[i];
+        int a = size;
+        int b = 0;
+        int c = 0;
+        int d = 0;
+        int i = 0;
+        for (; i + 3 < size; i += 4) {
+            a = a * 31 + keys[i];
+            b = b * 31 + keys[i + 1];
+            c = c * 31 + keys[i + 2];
+            d = d * 31 + keys[i + 3];
         }
-        return hash;
+        for (; i < size; i++) {
+            a = a * 31 + keys[i];
+        }
+        return ((a * 31 + b) * 31 + c) * 31 + d;
     }
 
     private void writeCount(int value) {

@@ -181,6 +181,18 @@ class DecisionLogTest {
     }
 
     @Test
+    void tenThousandTicksRecordedOnWorkersUnderTimeBudgetsPlayBackSaveForSaveOnTheWorldsThread() {
+        ByteArrayOutputStream recording = new ByteArrayOutputStream();
+        Game recorded = new Game(23, true, Threading.WORKERS_SAME_TICK, DecisionLog.recordTo(recording));
+        recorded.play(10_000);
+        Game replay = new Game(23, false, Threading.WORLD_THREAD,
+                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())));
+        replay.play(10_000);
+        assertSameSaves(recorded.saves, replay.saves, "10,000 ticks");
+        assertTrue(recorded.saves.size() > 100_000, "saves: " + recorded.saves.size());
+    }
+
+    @Test
     void aRecordingTakesAFewBytesASystemATurn() {
         ByteArrayOutputStream recording = new ByteArrayOutputStream();
         DecisionLog log = DecisionLog.recordTo(recording);

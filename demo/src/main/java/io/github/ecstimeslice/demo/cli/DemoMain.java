@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
@@ -165,6 +166,15 @@ public final class DemoMain implements Callable<Integer> {
                     + " as JDK Flight Recorder events into FILE.jfr")
     private Path jfrFile;
 
+    @Option(names = "--record", paramLabel = "FILE",
+            description = "the facing or shared live run: record what the budgets decide each tick into FILE, for --replay")
+    private Path recordFile;
+
+    @Option(names = "--replay", paramLabel = "FILE",
+            description = "the facing or shared live run: play back a --record FILE in place of the budgets, the same"
+                    + " decisions in the same ticks; a recording that does not fit stops the run (exit code 1)")
+    private Path replayFile;
+
     @Option(names = "--plot", paramLabel = "FILE.png",
             description = "with --compare (untiered): draw each decider's tick times, and its decision cost against facing error, as a PNG")
     private Path plotFile;
@@ -201,8 +211,12 @@ public final class DemoMain implements Callable<Integer> {
         RunOptions options = new RunOptions(scene, npcs, mazeSize[0], mazeSize[1], seed, policy, budget, budgetMillis, history,
                 threading, animationThreading, tickCount, tickRate, compare, gifDirectory, traceFile, plotFile,
                 trapMillis == null ? 0 : trapMillis, jfrFile, tiers,
-                churn == null ? 0 : churn, decideSoon, shared);
+                churn == null ? 0 : churn, decideSoon, shared, recordFile, replayFile);
         Throwable failure = DemoApp.run(options, out);
+        if (failure instanceof IllegalStateException && replayFile != null) {
+            spec.commandLine().getErr().println("replay stopped: " + failure.getMessage());
+            return 1;
+        }
         if (failure != null) {
             spec.commandLine().getErr().println("demo failed: " + failure);
             failure.printStackTrace(spec.commandLine().getErr());
@@ -279,6 +293,7 @@ public final class DemoMain implements Callable<Integer> {
             throw usage("--plot writes a PNG: name the file *.png, was '" + plotFile + "'");
         }
         checkChurn();
+        checkDecisionLog();
         // checks that make folders come last, so a bad option found before them leaves none behind
         if (gifDirectory != null) {
             new OutputPaths(this::usage).checkGifDirectory(gifDirectory);
@@ -292,7 +307,33 @@ public final class DemoMain implements Callable<Integer> {
         if (plotFile != null) {
             new OutputPaths(this::usage).checkOutputFile("--plot", plotFile);
         }
+        if (recordFile != null) {
+            new OutputPaths(this::usage).checkOutputFile("--record", recordFile);
+        }
         return tickCount;
+    }
+
+    /** The checks of --record and --replay: one of them, the live runs they follow, a file to read. */
+    private void checkDecisionLog() {
+        String option = recordFile != null ? "--record" : "--replay";
+        if (recordFile == null && replayFile == null) {
+            return;
+        }
+        if (recordFile != null && replayFile != null) {
+            throw usage("give --record or --replay, not both");
+        }
+        if (scene == SceneKind.PATHS || compare || gifDirectory != null || tiers != null) {
+            throw usage(option + " follows the facing or shared live run: leave out " + (scene == SceneKind.PATHS
+                    ? "--scene paths" : compare ? "--compare" : gifDirectory != null ? "--gif" : "--tiers") + ", or "
+                    + option);
+        }
+        if (threading == Threading.WORKERS_NEXT_TICK) {
+            throw usage(option + " follows the world's thread and same-tick workers: give --threads world or"
+                    + " same-tick, was next-tick");
+        }
+        if (replayFile != null && !(Files.isRegularFile(replayFile) && Files.isReadable(replayFile))) {
+            throw usage("--replay must name a file to read, was '" + replayFile + "'");
+        }
     }
 
     /** The churn's checks: its rate, and the runs it applies to (the untiered live run and comparison). */

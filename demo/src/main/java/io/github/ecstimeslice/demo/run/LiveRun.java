@@ -13,6 +13,7 @@ import jdk.jfr.Recording;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,6 +42,8 @@ final class LiveRun implements RunMode {
     private static final String[] JFR_EVENTS = {"Turn", "Batch", "SlowJob", "Trap"};
 
     private final Scene scene;
+    /** {@code --record} or {@code --replay}, or null. */
+    private final DecisionLogFile logFile;
     /** The timesliced decision system, which counts the decisions made. */
     private final FaceTargetSystem decisions;
     private final int ticks;
@@ -84,13 +87,22 @@ final class LiveRun implements RunMode {
         this.timeline = traceFile == null && trapMillis == 0 ? null : new JobTimeline(TIMELINE_SPANS);
         this.trap = trapMillis == 0 ? null : new TickTrap(timeline, trapMillis);
         this.trapFrom = LiveTimes.warmUpTicks(options.ticks(), Math.max(1, (int) Math.round(options.tickRate())));
+        try {
+            this.logFile = DecisionLogFile.of(options);
+        } catch (IOException failed) {
+            throw new UncheckedIOException(failed);
+        }
         this.scene = (options.tiers() == null
                 ? Scene.timesliced(options.npcs(), options.seed(), options.policy(), options.budget(),
-                options.history(), options.threading(), timeline, options.churn())
+                options.history(), options.threading(), timeline, options.churn(),
+                logFile == null ? null : logFile.checksum())
                 : Scene.tiered(options.npcs(), options.seed(), options.policy(), options.budget(), options.history(),
                 options.threading(), options.tiers())).animateOn(options.animationThreading());
         if (options.decideSoon()) {
             scene.decideNewcomersSoon();
+        }
+        if (logFile != null) {
+            scene.follow(logFile.log());
         }
         this.jfrFile = options.jfrFile();
         this.recording = jfrFile == null ? null : new Recording();
@@ -309,6 +321,10 @@ final class LiveRun implements RunMode {
         out.println(turns.summary("decision turns", budgetText, budgetMillis));
         if (newcomers != null) {
             out.println(newcomersSummary(newcomers, scene.seesNewcomersDecisions()));
+        }
+        if (logFile != null) {
+            logFile.close();
+            out.println(logFile.summary(done, 1));
         }
         if (trap != null && !trap.fired()) {
             out.printf(Locale.ROOT, "trap: no tick took longer than %s ms in the %d ticks after the first %d (the JIT's"

@@ -24,12 +24,14 @@ import java.nio.file.Path;
  * significance tiers; {@code churn}, the NPCs that die and spawn each game second (0: none), and
  * {@code decideSoon}, whether the live run decides the newcomers in the tick they join; {@code shared},
  * the pool three decision systems share ({@code --shared-budget}), or null for the one system of
- * {@code budget}.
+ * {@code budget}; {@code recordFile} and {@code replayFile}, the live run's decision log
+ * ({@code --record}, {@code --replay}), each null when not asked for.
  */
 public record RunOptions(SceneKind scene, int npcs, int mazeWidth, int mazeHeight, long seed, IoPolicy policy,
                          Budget budget, double budgetMillis, int history, Threading threading, Threading animationThreading, int ticks,
                          double tickRate, boolean compare, Path gifDirectory, Path traceFile, Path plotFile,
-                         double trapMillis, Path jfrFile, TierSetup tiers, double churn, boolean decideSoon, SharedPlan shared) {
+                         double trapMillis, Path jfrFile, TierSetup tiers, double churn, boolean decideSoon, SharedPlan shared,
+                         Path recordFile, Path replayFile) {
 
     /** Game seconds a tick. */
     float delta() {

@@ -5,7 +5,9 @@ import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.demo.scene.SharedPlan;
 import io.github.ecstimeslice.demo.scene.SharedScene;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.util.Locale;
 
 /**
@@ -22,6 +24,8 @@ import java.util.Locale;
 final class SharedLiveRun implements RunMode {
 
     private final SharedScene scene;
+    /** {@code --record} or {@code --replay}, or null. */
+    private final DecisionLogFile logFile;
     private final SharedPlan plan;
     private final SharedBudget pool;
     private final int ticks;
@@ -48,8 +52,17 @@ final class SharedLiveRun implements RunMode {
     SharedLiveRun(RunOptions options, PrintStream out) {
         this.plan = options.shared();
         this.pool = plan.newPool();
+        try {
+            this.logFile = DecisionLogFile.of(options);
+        } catch (IOException failed) {
+            throw new UncheckedIOException(failed);
+        }
         this.scene = SharedScene.shared(options.npcs(), options.seed(), options.policy(), pool, plan.weights(),
-                options.history(), options.threading()).animateOn(options.animationThreading());
+                options.history(), options.threading(), logFile == null ? null : logFile.checksum())
+                .animateOn(options.animationThreading());
+        if (logFile != null) {
+            scene.follow(logFile.log());
+        }
         this.ticks = options.ticks();
         this.delta = options.delta();
         this.ticksPerReport = Math.max(1, (int) Math.round(options.tickRate()));
@@ -144,7 +157,7 @@ final class SharedLiveRun implements RunMode {
     }
 
     @Override
-    public void finish() {
+    public void finish() throws IOException {
         out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs: %s; facing error %.2f° at the end%n",
                 done, scene.npcCount(), times.summaryText("decide", "animate"), lastFacingError);
         out.printf(Locale.ROOT, "the pool's reports over the same %d ticks:%n", summaryTicks);
@@ -156,6 +169,10 @@ final class SharedLiveRun implements RunMode {
         }
         out.println(split.summary("the three systems' turns", "pool " + plan.poolText(),
                 plan.millis() ? plan.amount() : Double.NaN));
+        if (logFile != null) {
+            logFile.close();
+            out.println(logFile.summary(done, systems));
+        }
         scene.dispose();
     }
 }

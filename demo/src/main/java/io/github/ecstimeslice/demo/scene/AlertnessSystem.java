@@ -28,6 +28,7 @@ public final class AlertnessSystem extends TimeslicedSystem<AlertnessSystem.Sigh
     }
 
     private final Threats threats;
+    private SaveChecksum checksum;
     private final float awareRadius;
     private final float[] sourceX = new float[Threats.COUNT + 1];
     private final float[] sourceY = new float[Threats.COUNT + 1];
@@ -83,10 +84,18 @@ public final class AlertnessSystem extends TimeslicedSystem<AlertnessSystem.Sigh
         output.nearest = which;
     }
 
+    /** Folds every save into {@code checksum} from now on; null: none. */
+    void checkSaves(SaveChecksum checksum) {
+        this.checksum = checksum;
+    }
+
     @Override
     protected void outputSaved(int npc, Alarm output) {
         Alertness published = alertness.get(npc);
         published.level = output.level;
         published.nearest = output.nearest;
+        if (checksum != null) {
+            checksum.saved(npc, stats().tick(), Float.floatToIntBits(output.level) * 64L + output.nearest);
+        }
     }
 }

@@ -5,6 +5,7 @@ import com.artemis.ComponentMapper;
 import com.artemis.World;
 import com.artemis.utils.BitVector;
 import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.DecisionLog;
 import io.github.ecstimeslice.DecisionAges;
 import io.github.ecstimeslice.DecisionHistory;
 import io.github.ecstimeslice.IoPolicy;
@@ -164,7 +165,18 @@ public final class Scene implements TickedScene {
      */
     public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history,
                                    Threading threading, JobTimeline timeline, double churnPerSecond) {
-        FaceTargetSystem system = new FaceTargetSystem(policy, budget, history);
+        return timesliced(npcs, seed, policy, budget, history, threading, timeline, churnPerSecond, null);
+    }
+
+    /**
+     * As {@link #timesliced(int, long, IoPolicy, Budget, int, Threading, JobTimeline, double)},
+     * every save folded into {@code checksum} unless that is null.
+     */
+    public static Scene timesliced(int npcs, long seed, IoPolicy policy, Budget budget, int history,
+                                   Threading threading, JobTimeline timeline, double churnPerSecond,
+                                   SaveChecksum checksum) {
+        FaceTargetSystem system = checksum == null ? new FaceTargetSystem(policy, budget, history)
+                : new ChecksummedFacing(policy, budget, history, checksum);
         system.stats().setJobTimeline(timeline);
         system.setThreading(threading);
         return new Scene(npcs, seed, system, null, churnPerSecond);
@@ -236,6 +248,11 @@ public final class Scene implements TickedScene {
     /** True if the newcomers' first decisions are seen: with churn, but for a timesliced system with no history. */
     public boolean seesNewcomersDecisions() {
         return churn != null && churn.seesDecisions();
+    }
+
+    /** Makes the scene's decision systems follow {@code log}: recorded, or played back. */
+    public void follow(DecisionLog log) {
+        log.attach(world);
     }
 
     /** Runs the turn animation on the world's thread or on all cores; returns this scene. */

@@ -4,6 +4,7 @@ import com.artemis.BaseSystem;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
 import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.DecisionLog;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.SharedBudget;
 import io.github.ecstimeslice.Threading;
@@ -44,21 +45,27 @@ public final class SharedScene implements TickedScene {
     /** The scene with the three systems sharing {@code pool}, weighted by {@code weights} (one each). */
     public static SharedScene shared(int npcs, long seed, IoPolicy policy, SharedBudget pool, double[] weights,
                                      int history, Threading threading) {
+        return shared(npcs, seed, policy, pool, weights, history, threading, null);
+    }
+
+    /** As {@link #shared}, every save of the three systems folded into {@code checksum} unless that is null. */
+    public static SharedScene shared(int npcs, long seed, IoPolicy policy, SharedBudget pool, double[] weights,
+                                     int history, Threading threading, SaveChecksum checksum) {
         Budget[] shares = new Budget[weights.length];
         for (int i = 0; i < weights.length; i++) {
             shares[i] = pool.share(weights[i]);
         }
-        return new SharedScene(npcs, seed, policy, shares, pool, history, threading);
+        return new SharedScene(npcs, seed, policy, shares, pool, history, threading, checksum);
     }
 
     /** The scene with a budget of its own for each system ({@code budgets}, one each). */
     public static SharedScene separate(int npcs, long seed, IoPolicy policy, Budget[] budgets, int history,
                                        Threading threading) {
-        return new SharedScene(npcs, seed, policy, budgets.clone(), null, history, threading);
+        return new SharedScene(npcs, seed, policy, budgets.clone(), null, history, threading, null);
     }
 
     private SharedScene(int npcs, long seed, IoPolicy policy, Budget[] budgets, SharedBudget pool, int history,
-                        Threading threading) {
+                        Threading threading, SaveChecksum checksum) {
         if (budgets.length != SharedPlan.SYSTEMS.length) {
             throw new IllegalArgumentException("a budget for each of the " + SharedPlan.SYSTEMS.length
                     + " systems, was " + budgets.length);
@@ -72,9 +79,12 @@ public final class SharedScene implements TickedScene {
         float centerY = (rows - 1) / 2f;
         float halfWidth = Math.max(2f, columns / 2f);
         Threats threats = new Threats(centerX, centerY, halfWidth);
-        systems = new TimeslicedSystem<?, ?>[]{new FaceTargetSystem(policy, budgets[0], history),
-                new AlertnessSystem(policy, budgets[1], threats, Math.max(4f, halfWidth / 2)),
-                new WanderGoalSystem(policy, budgets[2], threats)};
+        AlertnessSystem alert = new AlertnessSystem(policy, budgets[1], threats, Math.max(4f, halfWidth / 2));
+        WanderGoalSystem wander = new WanderGoalSystem(policy, budgets[2], threats);
+        alert.checkSaves(checksum);
+        wander.checkSaves(checksum);
+        systems = new TimeslicedSystem<?, ?>[]{checksum == null ? new FaceTargetSystem(policy, budgets[0], history)
+                : new ChecksummedFacing(policy, budgets[0], history, checksum), alert, wander};
         for (TimeslicedSystem<?, ?> system : systems) {
             system.setThreading(threading);
         }
@@ -97,6 +107,11 @@ public final class SharedScene implements TickedScene {
             alertness.create(npc);
             goals.create(npc);
         }
+    }
+
+    /** Makes the scene's decision systems follow {@code log}: recorded, or played back. */
+    public void follow(DecisionLog log) {
+        log.attach(world);
     }
 
     /** Runs the turn animation on the world's thread or on all cores; returns this scene. */

@@ -35,6 +35,7 @@ public final class WanderGoalSystem extends TimeslicedSystem<WanderGoalSystem.Sp
     }
 
     private final Threats threats;
+    private SaveChecksum checksum;
     private final float[] threatX = new float[Threats.COUNT];
     private final float[] threatY = new float[Threats.COUNT];
     private ComponentMapper<Position> positions;
@@ -94,10 +95,18 @@ public final class WanderGoalSystem extends TimeslicedSystem<WanderGoalSystem.Sp
         }
     }
 
+    /** Folds every save into {@code checksum} from now on; null: none. */
+    void checkSaves(SaveChecksum checksum) {
+        this.checksum = checksum;
+    }
+
     @Override
     protected void outputSaved(int npc, Pick output) {
         WanderGoal goal = goals.get(npc);
         goal.x = output.x;
         goal.y = output.y;
+        if (checksum != null) {
+            checksum.saved(npc, stats().tick(), (long) Float.floatToIntBits(output.x) << 32 ^ Float.floatToIntBits(output.y));
+        }
     }
 }
