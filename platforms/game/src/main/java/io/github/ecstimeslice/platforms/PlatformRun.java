@@ -8,6 +8,7 @@ import com.artemis.WorldConfigurationBuilder;
 import com.artemis.managers.TagManager;
 import com.artemis.utils.IntBag;
 import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.DecisionLog;
 import io.github.ecstimeslice.DecisionHistory;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
@@ -20,6 +21,9 @@ import io.github.ecstimeslice.facing.Orientation;
 import io.github.ecstimeslice.facing.Position;
 import io.github.ecstimeslice.facing.TurnAnimationSystem;
 import io.github.ecstimeslice.facing.TurnRate;
+
+import java.io.InputStream;
+import java.io.OutputStream;
 
 /**
  * One small game, the same on every platform: 1,000 NPCs face a target that circles them (the
@@ -45,6 +49,15 @@ public final class PlatformRun {
      * millionths of a radian, in entity order, comma-separated.
      */
     public static String run(boolean workers) {
+        return run(workers, null, null);
+    }
+
+    /**
+     * As {@link #run(boolean)}, the decision systems' budgets following a {@link DecisionLog}:
+     * recorded to {@code record} unless it is null, under time budgets (the machine's speed decides
+     * how many jobs a tick runs); or played back from {@code playback} unless it is null.
+     */
+    public static String run(boolean workers, OutputStream record, InputStream playback) {
         Saves saves = new Saves();
         CountedFacing facing = new CountedFacing(saves);
         AlertSystem alert = new AlertSystem(saves);
@@ -60,6 +73,13 @@ public final class PlatformRun {
                 .with(new TagManager(), facing, alert, animation)
                 .build());
         WorldEditCheck.install(world); // a browser has nothing for it to check, and compiles none of it
+        if (record != null) {
+            facing.setBudget(Budget.millisPerTick(0.05));
+            alert.setBudget(Budget.millisPerTick(0.02));
+            DecisionLog.recordTo(record).attach(world);
+        } else if (playback != null) {
+            DecisionLog.playBackFrom(playback).attach(world);
+        }
         int target = world.create();
         world.edit(target).create(Position.class).set(20, 20);
         world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, target);
@@ -115,6 +135,24 @@ public final class PlatformRun {
         IntBag entities = world.getAspectSubscriptionManager().get(Aspect.all(TurnRate.class)).getEntities();
         into.clear();
         into.addAll(entities);
+    }
+
+    /** {@code bytes} as hexadecimal digits, two a byte: a recording passed to a program as an argument. */
+    public static String hex(byte[] bytes) {
+        StringBuilder digits = new StringBuilder(bytes.length * 2);
+        for (byte b : bytes) {
+            digits.append(Character.forDigit((b >> 4) & 15, 16)).append(Character.forDigit(b & 15, 16));
+        }
+        return digits.toString();
+    }
+
+    /** The bytes {@link #hex} wrote. */
+    public static byte[] bytes(String hex) {
+        byte[] bytes = new byte[hex.length() / 2];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (Character.digit(hex.charAt(2 * i), 16) << 4 | Character.digit(hex.charAt(2 * i + 1), 16));
+        }
+        return bytes;
     }
 
     /** Every save of both systems as (tick, entity), folded into one checksum: whole numbers below 2^40, exact everywhere. */

@@ -4,6 +4,8 @@ import io.github.ecstimeslice.platforms.jvm.InstalledPrograms;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -65,6 +68,30 @@ class PlatformsTest {
         assertNull(jvm.shortfallOf(teavm, "TeaVM"));
         System.out.printf("TeaVM: %d saves, checksum %d as on the JVM; facing within 1e-3 rad for %.1f%% of the NPCs%n",
                 teavm.saves, teavm.checksum, jvm.facingWithin(teavm, 1e-3) * 100);
+    }
+
+    @Test
+    void aRunRecordedOnWorkersUnderTimeBudgetsPlaysBackOnTheWorldsThreadAndUnderTeavm() throws Exception {
+        ByteArrayOutputStream recording = new ByteArrayOutputStream();
+        PlatformReport recorded = PlatformReport.parse(PlatformRun.run(true, recording, null));
+        assertNotEquals(jvm.checksum, recorded.checksum, "time budgets decide otherwise than the game's own");
+        PlatformReport replayed = PlatformReport.parse(
+                PlatformRun.run(false, null, new ByteArrayInputStream(recording.toByteArray())));
+        assertEquals(recorded.saves, replayed.saves);
+        assertEquals(recorded.checksum, replayed.checksum);
+        File script = new File("target/teavm/platforms.js").getAbsoluteFile();
+        String node = InstalledPrograms.find("node");
+        skipUnless(node != null, "node is not installed (apt-get install nodejs): the TeaVM playback is not run");
+        Process process = new ProcessBuilder(node, "-e", "require(process.argv[1]).main([process.argv[2]])",
+                script.getPath(), PlatformRun.hex(recording.toByteArray())).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "node did not finish");
+        assertEquals(0, process.exitValue(), "node failed:\n" + output);
+        PlatformReport teavm = PlatformReport.parse(output);
+        assertEquals(recorded.saves, teavm.saves);
+        assertEquals(recorded.checksum, teavm.checksum);
+        System.out.printf("TeaVM played back a JVM recording of %d bytes made under time budgets: %d saves, checksum %d"
+                + " as recorded%n", recording.size(), teavm.saves, teavm.checksum);
     }
 
     @Test

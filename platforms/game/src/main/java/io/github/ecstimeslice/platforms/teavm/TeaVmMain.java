@@ -2,13 +2,20 @@ package io.github.ecstimeslice.platforms.teavm;
 
 import io.github.ecstimeslice.platforms.PlatformRun;
 
-/** The game compiled by TeaVM to JavaScript and run under node: prints the report of {@link PlatformRun#run}, with workers asked for. */
+import java.io.ByteArrayInputStream;
+
+/**
+ * The game compiled by TeaVM to JavaScript and run under node: prints the report of
+ * {@link PlatformRun#run}, with workers asked for; given an argument, plays back the recording it
+ * holds in hexadecimal ({@link PlatformRun#hex}).
+ */
 public final class TeaVmMain {
 
     private TeaVmMain() {
     }
 
     public static void main(String[] args) {
-        System.out.println(PlatformRun.run(true));
+        System.out.println(args.length == 0 ? PlatformRun.run(true)
+                : PlatformRun.run(true, null, new ByteArrayInputStream(PlatformRun.bytes(args[0]))));
     }
 }
