@@ -17,8 +17,10 @@ import java.util.Arrays;
  * <p>Recording ({@link #recordTo}) writes, for each turn of each attached system:
  * <ul>
  * <li>whether a batch started, and then its size and a hash of its entity ids;</li>
- * <li>how many urgent jobs and how many batch jobs ran (jobs handed back unrun not counted);</li>
- * <li>the batch's position after them and the urgent asks left, which a changed count moves.</li>
+ * <li>how many batch jobs ran (jobs handed back unrun not counted);</li>
+ * <li>the urgent asks each of the turn's urgent runs took, and whether as a group on workers;</li>
+ * <li>the urgent jobs started, the urgent asks left and the batch's position after the turn, which
+ *     a changed count moves.</li>
  * </ul>
  * Playing back ({@link #playBackFrom}) replaces each system's budget by those counts: the same
  * entities decide in the same ticks, whatever the machine's speed, the budget's kind or the
@@ -59,6 +61,8 @@ public final class DecisionLog {
     int flags;
     int batchSize;
     int batchHash;
+    int urgentCall0;
+    int urgentCall1;
     int urgentJobs;
     int urgentLeft;
     int batchJobs;
@@ -178,13 +182,16 @@ public final class DecisionLog {
     }
 
     /** Records a turn of the system at {@code index}. */
-    void write(int index, int flags, int batchSize, int batchHash, int urgentJobs, int urgentLeft, int batchJobs,
-               int position) {
+    void write(int index, int flags, int batchSize, int batchHash, int[] urgentCalls, int urgentJobs, int urgentLeft,
+               int batchJobs, int position) {
+        boolean urgent = (urgentCalls[0] | urgentCalls[1]) != 0;
         writeCount(index);
-        out(flags | (urgentJobs > 0 ? URGENT : 0));
+        out(flags | (urgent ? URGENT : 0));
         writeCount(batchJobs);
         writeCount(position);
-        if (urgentJobs > 0) {
+        if (urgent) {
+            writeCount(urgentCalls[0]);
+            writeCount(urgentCalls[1]);
             writeCount(urgentJobs);
             writeCount(urgentLeft);
         }
@@ -199,31 +206,46 @@ public final class DecisionLog {
         reading = system;
         readingTick = tick;
         int recorded = readCount();
+        if (recorded < 0 || recorded >= systems.length) {
+            throw new IllegalStateException("the recording is damaged at " + where() + ": no system " + recorded);
+        }
         if (recorded != index) {
-            String other = recorded < systems.length ? systems[recorded].getClass().getName() : "system " + recorded;
-            throw mismatch(system, tick, "the recording has a turn of " + other + " here");
+            throw mismatch(system, tick, "the recording has a turn of " + systems[recorded].getClass().getName() + " here");
         }
         flags = readCount();
         batchJobs = readCount();
         position = readCount();
-        urgentJobs = (flags & URGENT) != 0 ? readCount() : 0;
-        urgentLeft = (flags & URGENT) != 0 ? readCount() : 0;
+        boolean urgent = (flags & URGENT) != 0;
+        urgentCall0 = urgent ? readCount() : 0;
+        urgentCall1 = urgent ? readCount() : 0;
+        urgentJobs = urgent ? readCount() : 0;
+        urgentLeft = urgent ? readCount() : 0;
         if ((flags & BATCH_STARTED) != 0) {
             batchSize = readCount();
             batchHash = readInt();
         }
     }
 
-    /** Checks that a batch is {@code due} in the turn read if and only if the recording started one. */
-    void checkDue(TimeslicedSystem<?, ?> system, long tick, boolean due) {
-        if (due != ((flags & BATCH_DUE) != 0)) {
-            throw mismatch(system, tick, due ? "a batch is due, the recording starts none"
-                    : "the recording starts a batch, this one has jobs left");
+    /**
+     * Whether a batch is due in the turn read, as recorded: a {@code batch} with jobs left is never
+     * due, and a finished one is unless it is empty and {@code tiered} (a budget may hold it).
+     */
+    boolean due(TimeslicedSystem<?, ?> system, long tick, Batch batch, boolean tiered) {
+        boolean due = (flags & BATCH_DUE) != 0;
+        if (due && !batch.finished()) {
+            throw mismatch(system, tick, "the recording starts a batch, this one has jobs left");
         }
+        if (!due && batch.finished() && !(batch.size == 0 && batch.batchesStarted > 0 && tiered)) {
+            throw mismatch(system, tick, "a batch is due, the recording starts none");
+        }
+        return due;
     }
 
     /** Checks that the {@code batch} just started is the one the turn read recorded: its size and its entities. */
     void checkBatch(TimeslicedSystem<?, ?> system, long tick, Batch batch) {
+        if ((flags & BATCH_STARTED) == 0) {
+            throw mismatch(system, tick, "a batch starts, the recording's start failed");
+        }
         if (batch.size != batchSize || hashOf(batch.keys, batch.size) != batchHash) {
             throw mismatch(system, tick, "the batch starting holds " + batch.size + " entities, " + (batch.size == batchSize
                     ? "others than the recording's" : "the recording's " + batchSize));

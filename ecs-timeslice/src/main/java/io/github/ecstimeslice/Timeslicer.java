@@ -109,11 +109,7 @@ final class Timeslicer<I, O> {
             if (schedule.tiered()) {
                 schedule.reassessSome(system.getSubscription().getEntities(), delta); // 2.
             }
-            boolean due = batchOver();
-            if (playing) {
-                logged.checkDue(system, stats.tick, due);
-            }
-            if (due) {
+            if (playing ? logged.due(system, stats.tick, batch, schedule.tiered()) : batchOver()) {
                 logFlags = DecisionLog.BATCH_DUE;
                 startNextBatch(system.getSubscription().getEntities(), nextBatchPolicy); // 3.
                 logFlags |= DecisionLog.BATCH_STARTED;
@@ -139,13 +135,13 @@ final class Timeslicer<I, O> {
             throw thrown;
         } finally {
             // every turn past the checks is a tick, and every job it started counts
-            if (logged != null && !playing) {
-                logged.write(logIndex, logFlags, batch.size, logFlags >= DecisionLog.BATCH_STARTED
-                        ? DecisionLog.hashOf(batch.keys, batch.size) : 0, stats.urgentJobsThisTick, urgent.servable(),
-                        stats.jobsThisTick - stats.urgentJobsThisTick, batch.livePosition());
-            }
             turnEnded();
             stats.tickEnded();
+            if (logged != null && !playing) { // last: a stream that fails leaves the turn counted
+                logged.write(logIndex, logFlags, batch.size, logFlags >= DecisionLog.BATCH_STARTED
+                        ? DecisionLog.hashOf(batch.keys, batch.size) : 0, urgent.calls, stats.urgentJobsThisTick,
+                        urgent.servable(), stats.jobsThisTick - stats.urgentJobsThisTick, batch.livePosition());
+            }
         }
         if (timeline != null) {
             long end = System.nanoTime();
@@ -323,22 +319,21 @@ final class Timeslicer<I, O> {
     }
 
     /**
-     * Plays back the turn's jobs: as many urgent and batch jobs as {@code logged} recorded, where
-     * {@code threading} says, whatever the budget.
+     * Plays back the turn's jobs, whatever the budget: the urgent asks {@code logged} recorded, in
+     * the same runs (as a group or not), then as many batch jobs, where {@code threading} says.
      */
     private void runLogged(DecisionLog logged, Threading threading) {
-        int urgentJobs = logged.urgentJobs;
+        int asks = (logged.urgentCall0 >>> 1) + (logged.urgentCall1 >>> 1);
         int batchJobs = logged.batchJobs;
-        releasedJobs = urgentJobs + batchJobs;
-        if (urgent.servable() < urgentJobs || batch.size - batch.position < batchJobs) {
-            throw DecisionLog.mismatch(system, stats.tick, "the recording runs " + urgentJobs + " urgent and "
+        releasedJobs = logged.urgentJobs + batchJobs;
+        if (urgent.servable() < asks || batch.size - batch.position < batchJobs) {
+            throw DecisionLog.mismatch(system, stats.tick, "the recording takes " + asks + " urgent asks and runs "
                     + batchJobs + " batch jobs, this turn has " + urgent.servable() + " and at most "
                     + (batch.size - batch.position));
         }
-        prepareIfJobsStart(urgentJobs > 0 || batchJobs > 0);
-        if (urgentJobs > 0) {
-            urgent.run(urgentJobs, turnWorkers);
-        }
+        prepareIfJobsStart(asks > 0 || batchJobs > 0);
+        urgent.replay(logged.urgentCall0, turnWorkers);
+        urgent.replay(logged.urgentCall1, turnWorkers);
         int urgentRan = stats.urgentJobsThisTick;
         if (!onWorkers(threading)) {
             worldThread.run(batchJobs);
@@ -350,11 +345,12 @@ final class Timeslicer<I, O> {
             }
         }
         int batchRan = stats.jobsThisTick - urgentRan;
-        if (urgentRan != urgentJobs || batchRan != batchJobs || batch.livePosition() != logged.position
-                || urgentJobs > 0 && urgent.servable() != logged.urgentLeft) {
-            throw DecisionLog.mismatch(system, stats.tick, "the recording runs " + urgentJobs + " urgent and " + batchJobs
-                    + " batch jobs, to slot " + logged.position + " with " + logged.urgentLeft + " asks left; this turn "
-                    + urgentRan + " and " + batchRan + ", to slot " + batch.livePosition() + " with " + urgent.servable());
+        if (urgentRan != logged.urgentJobs || batchRan != batchJobs || batch.livePosition() != logged.position
+                || asks > 0 && urgent.servable() != logged.urgentLeft) {
+            throw DecisionLog.mismatch(system, stats.tick, "the recording runs " + logged.urgentJobs + " urgent and "
+                    + batchJobs + " batch jobs, to slot " + logged.position + " with " + logged.urgentLeft
+                    + " asks left; this turn " + urgentRan + " and " + batchRan + ", to slot " + batch.livePosition()
+                    + " with " + urgent.servable());
         }
     }
 

@@ -41,6 +41,9 @@ final class UrgentJobs<I, O> {
     private O output;
     /** The jobs of a turn run together on workers; made by the first such turn (never in a browser). */
     private UrgentGroup<I, O> group;
+    /** The turn's calls (on top of the budget, then within it), for a DecisionLog: asks taken << 1, | 1 if grouped. */
+    final int[] calls = new int[2];
+    private int callCount;
 
     UrgentJobs(TimeslicedSystem<I, O> system, Batch batch, Histories<O> histories, TierSchedule schedule,
                TickFailures failures, DecisionStats stats) {
@@ -120,6 +123,9 @@ final class UrgentJobs<I, O> {
     /** A turn begins: it may serve the entities waiting now. */
     void turnStarted() {
         servable = waiting;
+        calls[0] = 0;
+        calls[1] = 0;
+        callCount = 0;
     }
 
     /** The place of {@code entityId} in the queue, 0 first, or -1 if it does not wait. O(waiting). */
@@ -160,27 +166,56 @@ final class UrgentJobs<I, O> {
      * {@code workers} (null: the world's thread), two or more run as an {@link UrgentGroup}.
      */
     int run(int maxJobs, Executor workers) {
+        int before = servable;
         Workers platform = Platform.workers();
         if (workers != null && platform != null && Math.min(maxJobs, servable) >= 2) {
-            return runOnWorkers(maxJobs, workers, platform);
+            int ran = runOnWorkers(maxJobs, Integer.MAX_VALUE, workers, platform);
+            noteCall(before - servable, true);
+            return ran;
         }
         int ran = 0;
         while (maxJobs > ran && servable > 0) {
             ran += runNext();
         }
+        noteCall(before - servable, false);
         return ran;
     }
 
-    /** Runs up to {@code maxJobs} of the servable jobs together on {@code workers}; returns how many started. */
+    /**
+     * Plays back a call {@link #calls} noted: takes as many asks, as a group on {@code workers} if
+     * the call ran one and there are workers, else one by one on this thread.
+     */
+    void replay(int call, Executor workers) {
+        int asks = call >>> 1;
+        Workers platform = Platform.workers();
+        if ((call & 1) != 0 && workers != null && platform != null) {
+            runOnWorkers(Integer.MAX_VALUE, asks, workers, platform);
+            return;
+        }
+        for (int taken = 0; taken < asks && servable > 0; taken++) {
+            runNext();
+        }
+    }
+
+    private void noteCall(int asks, boolean grouped) {
+        if (callCount < calls.length) {
+            calls[callCount++] = asks << 1 | (grouped ? 1 : 0);
+        }
+    }
+
+    /**
+     * Runs up to {@code maxJobs} of the servable jobs, taking at most {@code maxAsks} asks, together
+     * on {@code workers}; returns how many started.
+     */
     @SuppressWarnings("unchecked")
-    private int runOnWorkers(int maxJobs, Executor workers, Workers platform) {
+    private int runOnWorkers(int maxJobs, int maxAsks, Executor workers, Workers platform) {
         if (group == null) {
             group = new UrgentGroup<>(system, histories, failures, stats, platform);
         }
         UrgentGroup<I, O> jobs = group;
         jobs.count = 0;
         jobs.ensureCapacity(Math.min(maxJobs, servable));
-        while (maxJobs > jobs.count && servable > 0) {
+        for (int taken = 0; maxJobs > jobs.count && servable > 0 && taken < maxAsks; taken++) {
             int entityId = takeNext();
             if (schedule.tier(entityId) < 0) {
                 stats.askDropped(entityId, AskDrops.LEFT_BEFORE_ITS_JOB);
@@ -231,10 +266,12 @@ final class UrgentJobs<I, O> {
 
     /** Runs servable jobs until {@code deadline} ({@code System.nanoTime()}), at least one; returns how many started. */
     int runUntil(long deadline) {
+        int before = servable;
         int ran = 0;
         while (servable > 0 && (ran == 0 || deadline - System.nanoTime() > 0)) {
             ran += runNext();
         }
+        noteCall(before - servable, false);
         return ran;
     }
 

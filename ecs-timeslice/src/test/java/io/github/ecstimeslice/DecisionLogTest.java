@@ -141,6 +141,146 @@ class DecisionLogTest {
         }
     }
 
+    @Test
+    void recordingChangesNothingTheGameDecides() {
+        Game plain = new Game(29, false, Threading.WORLD_THREAD, null);
+        plain.play(TICKS);
+        Game recorded = new Game(29, false, Threading.WORLD_THREAD, DecisionLog.recordTo(new CountingSink()));
+        recorded.play(TICKS);
+        assertSameSaves(plain.saves, recorded.saves, "with a recording");
+    }
+
+    /** A system whose jobs read how many saves it made so far: a job sees the saves made before it in its turn. */
+    static class Reading extends StampSystem {
+        int poison = -1;
+        long savesSoFar;
+        final List<String> saves = new ArrayList<>();
+
+        Reading(Budget budget) {
+            super(Aspect.all(Decides.class), IoPolicy.AIAO, budget, 1);
+        }
+
+        @Override
+        protected void setUpInput(int entityId, Stamp input) {
+            if (entityId == poison) {
+                throw new IllegalArgumentException("poison");
+            }
+            input.tick = savesSoFar;
+            input.serial = entityId;
+        }
+
+        @Override
+        protected void outputSaved(int entityId, Stamp output) {
+            savesSoFar++;
+            saves.add(stats().tick() + ":" + entityId + "=" + output.tick);
+        }
+    }
+
+    /** A tick of {@code world}: "ok", or what it threw. */
+    private static String outcome(World world) {
+        world.setDelta(1 / 60f);
+        try {
+            world.process();
+            return "ok";
+        } catch (RuntimeException thrown) {
+            return thrown.getClass().getSimpleName() + ": " + thrown.getMessage();
+        }
+    }
+
+    /** Plays {@code ticks} of a world of {@code npcs} under {@code system}, asked of by {@code asks}, recorded or played back. */
+    private static String playReading(Reading system, int npcs, int ticks, DecisionLog log,
+                                      java.util.function.BiConsumer<Reading, Integer> asks) {
+        World world = new World(new WorldConfigurationBuilder().with(system).build());
+        for (int i = 0; i < npcs; i++) {
+            world.edit(world.create()).create(Decides.class);
+        }
+        log.attach(world);
+        StringBuilder outcomes = new StringBuilder();
+        for (int t = 0; t < ticks; t++) {
+            asks.accept(system, t);
+            outcomes.append(outcome(world)).append('\n');
+            system.poison = -1;
+        }
+        return outcomes + "" + system.saves;
+    }
+
+    @Test
+    void anUrgentAskUsedUpWithoutAJobPlaysBackTheSame() {
+        java.util.function.BiConsumer<Reading, Integer> asks = (system, t) -> {
+            if (t == 3) {
+                system.decideSoon(1);
+                system.poison = 2;
+                system.decideSoon(2);
+            }
+        };
+        ByteArrayOutputStream recording = new ByteArrayOutputStream();
+        String recorded = playReading(new Reading(Budget.jobsPerTick(2)), 6, 6, DecisionLog.recordTo(recording), asks);
+        assertTrue(recorded.contains("JobFailedException"), recorded);
+        String played = playReading(new Reading(Budget.jobsPerTick(2)), 6, 6,
+                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())), asks);
+        assertEquals(recorded, played);
+    }
+
+    @Test
+    void urgentJobsRunOneByOneUnderATimeBudgetOnWorkersPlayBackOneByOne() {
+        java.util.function.BiConsumer<Reading, Integer> asks = (system, t) -> {
+            if (t == 2) {
+                system.decideSoon(1);
+                system.decideSoon(3);
+                system.decideSoon(5);
+            }
+        };
+        ByteArrayOutputStream recording = new ByteArrayOutputStream();
+        Reading timed = new Reading(Budget.millisPerTick(1000));
+        timed.setThreading(Threading.WORKERS_SAME_TICK);
+        String recorded = playReading(timed, 8, 4, DecisionLog.recordTo(recording), asks);
+        Reading counted = new Reading(Budget.jobsPerTick(100));
+        counted.setThreading(Threading.WORKERS_SAME_TICK);
+        assertEquals(recorded, playReading(counted, 8, 4,
+                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())), asks));
+    }
+
+    @Test
+    void urgentJobsSplitByAnAllowanceOnWorkersPlayBackInTheSameRuns() {
+        java.util.function.BiConsumer<Reading, Integer> asks = (system, t) -> {
+            if (t == 2) {
+                system.decideSoon(1);
+                system.decideSoon(3);
+                system.decideSoon(5);
+            }
+        };
+        ByteArrayOutputStream recording = new ByteArrayOutputStream();
+        Reading allowed = new Reading(Budget.jobsPerTick(100));
+        allowed.setThreading(Threading.WORKERS_SAME_TICK);
+        allowed.setUrgentAllowance(1);
+        String recorded = playReading(allowed, 8, 4, DecisionLog.recordTo(recording), asks);
+        Reading plain = new Reading(Budget.jobsPerTick(100));
+        plain.setThreading(Threading.WORKERS_SAME_TICK);
+        assertEquals(recorded, playReading(plain, 8, 4,
+                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())), asks));
+    }
+
+    @Test
+    void anEmptyTieredBatchABatchEveryBudgetHeldPlaysBackUnderACountBudget() {
+        java.util.function.BiConsumer<Reading, Integer> none = (system, t) -> { };
+        ByteArrayOutputStream recording = new ByteArrayOutputStream();
+        String recorded = playReading(slowTier(Budget.batchEvery(0.1)), 1, 60, DecisionLog.recordTo(recording), none);
+        assertEquals(recorded, playReading(slowTier(Budget.jobsPerTick(100)), 1, 60,
+                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())), none));
+    }
+
+    /** A system whose one entity decides in one batch of 16, so that most batches are empty. */
+    private static Reading slowTier(Budget budget) {
+        Reading system = new Reading(budget) {
+            @Override
+            protected int tierOf(int entityId) {
+                return 1;
+            }
+        };
+        system.setTiers(Tiers.decideEvery(1, 16));
+        return system;
+    }
+
     /** Records a game under time budgets on {@code threading}; returns its saves, the recording in {@code into}. */
     private static List<long[]> record(long seed, Threading threading, ByteArrayOutputStream into) {
         Game game = new Game(seed, true, threading, DecisionLog.recordTo(into));

@@ -141,13 +141,13 @@ class DecisionRateTest {
     @MethodSource("asyncInputUnderEveryThreading")
     void theRateLeavesOutUrgentJobsAndCountsJobsHandedBackInTheTurnThatRunsThem(IoPolicy policy, Threading threading) {
         // next-tick workers hand jobs back when a deadline cuts a chunk, which the machine's timing
-        // decides: a run that handed none back is run again, up to three times
+        // decides (a loaded machine may not): a run that handed none back is run again, up to ten times
         boolean handedBack = false;
-        for (int run = 0; run < 3 && !handedBack; run++) {
+        for (int run = 0; run < 10 && !handedBack; run++) {
             handedBack = rateWithUrgentJobsAndHandBacks(policy, threading);
         }
         if (threading == Threading.WORKERS_NEXT_TICK) {
-            assertTrue(handedBack, "jobs were handed back in one of three runs");
+            assertTrue(handedBack, "jobs were handed back in one of ten runs");
         }
     }
 

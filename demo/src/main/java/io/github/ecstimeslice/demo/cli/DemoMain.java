@@ -6,6 +6,7 @@ import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.Tiers;
 import io.github.ecstimeslice.TimeslicedSystem;
+import io.github.ecstimeslice.demo.run.DecisionLogFile;
 import io.github.ecstimeslice.demo.run.DemoApp;
 import io.github.ecstimeslice.demo.maze.Maze;
 import io.github.ecstimeslice.demo.run.RunOptions;
@@ -213,7 +214,7 @@ public final class DemoMain implements Callable<Integer> {
                 trapMillis == null ? 0 : trapMillis, jfrFile, tiers,
                 churn == null ? 0 : churn, decideSoon, shared, recordFile, replayFile);
         Throwable failure = DemoApp.run(options, out);
-        if (failure instanceof IllegalStateException && replayFile != null) {
+        if (failure instanceof IllegalStateException && replayFile != null && DecisionLogFile.isMismatch(failure)) {
             spec.commandLine().getErr().println("replay stopped: " + failure.getMessage());
             return 1;
         }

@@ -16,7 +16,7 @@ import java.util.Locale;
  * follows, on a buffered stream of the file, and the checksum of every save the run makes, which a
  * recorded run and its playback share.
  */
-final class DecisionLogFile implements Closeable {
+public final class DecisionLogFile implements Closeable {
 
     private final Path file;
     private final DecisionLog log;
@@ -40,6 +40,13 @@ final class DecisionLogFile implements Closeable {
             return new DecisionLogFile(options.replayFile(), DecisionLog.playBackFrom(in), in);
         }
         return null;
+    }
+
+    /** True if {@code failure} is a playback's report that its recording does not fit the run. */
+    public static boolean isMismatch(Throwable failure) {
+        String message = failure.getMessage();
+        return message != null && (message.startsWith("playback differs from its recording")
+                || message.startsWith("the recording "));
     }
 
     DecisionLog log() {

@@ -106,7 +106,20 @@ public final class DemoApp extends ApplicationAdapter {
             }
         } catch (Throwable t) {
             failure = t;
+            abandonCurrent();
             end();
+        }
+    }
+
+    /** Lets the failed run close its files; what that throws is attached to the failure. */
+    private void abandonCurrent() {
+        if (current == null) {
+            return;
+        }
+        try {
+            current.abandon();
+        } catch (Throwable alsoFailed) {
+            failure.addSuppressed(alsoFailed);
         }
     }
 

@@ -13,4 +13,8 @@ interface RunMode {
 
     /** Called once after the last tick: print a summary, write files. */
     void finish() throws IOException;
+
+    /** Called instead of {@link #finish} when a tick failed: close what the run holds open. */
+    default void abandon() throws IOException {
+    }
 }

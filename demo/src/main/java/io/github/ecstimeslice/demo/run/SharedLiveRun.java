@@ -157,6 +157,13 @@ final class SharedLiveRun implements RunMode {
     }
 
     @Override
+    public void abandon() throws IOException {
+        if (logFile != null) {
+            logFile.close(); // a recording up to the failed tick
+        }
+    }
+
+    @Override
     public void finish() throws IOException {
         out.printf(Locale.ROOT, "summary: %d ticks of %d NPCs: %s; facing error %.2f° at the end%n",
                 done, scene.npcCount(), times.summaryText("decide", "animate"), lastFacingError);

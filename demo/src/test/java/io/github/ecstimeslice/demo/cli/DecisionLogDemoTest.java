@@ -48,9 +48,6 @@ class DecisionLogDemoTest {
         }
         assertEquals(0, replayed.exitCode(), replayed.err());
         assertEquals(checksum(recorded), checksum(replayed));
-        DemoRun ownBudget = DemoRun.of("--npcs", "800", "--ticks", "120", "--budget", "jobs:3", "--threads", "world",
-                "--churn", "30", "--decide-soon");
-        assertTrue(!ownBudget.out().contains("decisions checksum"), "no checksum without a log");
     }
 
     @Test
