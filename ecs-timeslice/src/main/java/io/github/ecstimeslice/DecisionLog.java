@@ -29,6 +29,9 @@ import java.util.Arrays;
  * {@code IllegalStateException} naming the system, its tick and what differs, before the turn's jobs
  * run.
  *
+ * <p>A {@code SpreadInvocationStrategy} keeps its moves in the same stream:
+ * {@code strategy.followSchedule(log::follow)}.
+ *
  * <p>What the game must record itself: its inputs, its random seeds and its deltas; everything that
  * decides which entities exist, what they join, which tiers they are in and what is asked of
  * {@code decideSoon}. The stream's format is in docs/timing.md, "Record and play back".
@@ -181,6 +184,38 @@ public final class DecisionLog {
         }
     }
 
+    /**
+     * A value of the game's own schedule, kept in the stream between the systems' turns: recording,
+     * writes {@code value} and returns it; playing back, returns the value recorded in its place. A
+     * {@code SpreadInvocationStrategy} keeps its moves so: {@code strategy.followSchedule(log::follow)}.
+     *
+     * @throws IllegalArgumentException if {@code value} is below 0
+     * @throws IllegalStateException    if the log is not attached yet, or the playback finds a system's
+     *                                  turn, the recording's end or damage where the value should be
+     */
+    public int follow(int value) {
+        if (systems == null) {
+            throw new IllegalStateException("attach the DecisionLog to a world before it follows a schedule");
+        }
+        if (value < 0) {
+            throw new IllegalArgumentException("a schedule value must be at least 0, was " + value);
+        }
+        if (out != null) {
+            writeCount(systems.length);
+            writeCount(value);
+            return value;
+        }
+        reading = null;
+        readingTick = -1;
+        int tag = readCount();
+        if (tag != systems.length) {
+            throw new IllegalStateException("playback differs from its recording: a schedule value is asked where the"
+                    + " recording has " + (tag >= 0 && tag < systems.length ? "a turn of "
+                    + systems[tag].getClass().getName() : "damage"));
+        }
+        return readCount();
+    }
+
     /** Records a turn of the system at {@code index}. */
     void write(int index, int flags, int batchSize, int batchHash, int[] urgentCalls, int urgentJobs, int urgentLeft,
                int batchJobs, int position) {
@@ -206,7 +241,10 @@ public final class DecisionLog {
         reading = system;
         readingTick = tick;
         int recorded = readCount();
-        if (recorded < 0 || recorded >= systems.length) {
+        if (recorded == systems.length) {
+            throw mismatch(system, tick, "the recording has a value of the game's schedule here");
+        }
+        if (recorded < 0 || recorded > systems.length) {
             throw new IllegalStateException("the recording is damaged at " + where() + ": no system " + recorded);
         }
         if (recorded != index) {
@@ -336,6 +374,7 @@ public final class DecisionLog {
 
     /** Where reading is, for a failure's message. */
     private String where() {
-        return reading == null ? "its header" : "tick " + readingTick + " of " + reading.getClass().getName();
+        return reading != null ? "tick " + readingTick + " of " + reading.getClass().getName()
+                : readingTick < 0 ? "a schedule value" : "its header";
     }
 }

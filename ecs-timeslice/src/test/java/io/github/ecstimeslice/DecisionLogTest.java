@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.BiConsumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -189,7 +190,7 @@ class DecisionLogTest {
 
     /** Plays {@code ticks} of a world of {@code npcs} under {@code system}, asked of by {@code asks}, recorded or played back. */
     private static String playReading(Reading system, int npcs, int ticks, DecisionLog log,
-                                      java.util.function.BiConsumer<Reading, Integer> asks) {
+                                      BiConsumer<Reading, Integer> asks) {
         World world = new World(new WorldConfigurationBuilder().with(system).build());
         for (int i = 0; i < npcs; i++) {
             world.edit(world.create()).create(Decides.class);
@@ -206,7 +207,7 @@ class DecisionLogTest {
 
     @Test
     void anUrgentAskUsedUpWithoutAJobPlaysBackTheSame() {
-        java.util.function.BiConsumer<Reading, Integer> asks = (system, t) -> {
+        BiConsumer<Reading, Integer> asks = (system, t) -> {
             if (t == 3) {
                 system.decideSoon(1);
                 system.poison = 2;
@@ -221,48 +222,43 @@ class DecisionLogTest {
         assertEquals(recorded, played);
     }
 
+    /** Three urgent asks in tick 2: more than one urgent job in a turn. */
+    private static final BiConsumer<Reading, Integer> THREE_ASKS = (system, t) -> {
+        if (t == 2) {
+            system.decideSoon(1);
+            system.decideSoon(3);
+            system.decideSoon(5);
+        }
+    };
+
     @Test
     void urgentJobsRunOneByOneUnderATimeBudgetOnWorkersPlayBackOneByOne() {
-        java.util.function.BiConsumer<Reading, Integer> asks = (system, t) -> {
-            if (t == 2) {
-                system.decideSoon(1);
-                system.decideSoon(3);
-                system.decideSoon(5);
-            }
-        };
         ByteArrayOutputStream recording = new ByteArrayOutputStream();
         Reading timed = new Reading(Budget.millisPerTick(1000));
         timed.setThreading(Threading.WORKERS_SAME_TICK);
-        String recorded = playReading(timed, 8, 4, DecisionLog.recordTo(recording), asks);
+        String recorded = playReading(timed, 8, 4, DecisionLog.recordTo(recording), THREE_ASKS);
         Reading counted = new Reading(Budget.jobsPerTick(100));
         counted.setThreading(Threading.WORKERS_SAME_TICK);
         assertEquals(recorded, playReading(counted, 8, 4,
-                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())), asks));
+                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())), THREE_ASKS));
     }
 
     @Test
     void urgentJobsSplitByAnAllowanceOnWorkersPlayBackInTheSameRuns() {
-        java.util.function.BiConsumer<Reading, Integer> asks = (system, t) -> {
-            if (t == 2) {
-                system.decideSoon(1);
-                system.decideSoon(3);
-                system.decideSoon(5);
-            }
-        };
         ByteArrayOutputStream recording = new ByteArrayOutputStream();
         Reading allowed = new Reading(Budget.jobsPerTick(100));
         allowed.setThreading(Threading.WORKERS_SAME_TICK);
         allowed.setUrgentAllowance(1);
-        String recorded = playReading(allowed, 8, 4, DecisionLog.recordTo(recording), asks);
+        String recorded = playReading(allowed, 8, 4, DecisionLog.recordTo(recording), THREE_ASKS);
         Reading plain = new Reading(Budget.jobsPerTick(100));
         plain.setThreading(Threading.WORKERS_SAME_TICK);
         assertEquals(recorded, playReading(plain, 8, 4,
-                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())), asks));
+                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())), THREE_ASKS));
     }
 
     @Test
     void anEmptyTieredBatchABatchEveryBudgetHeldPlaysBackUnderACountBudget() {
-        java.util.function.BiConsumer<Reading, Integer> none = (system, t) -> { };
+        BiConsumer<Reading, Integer> none = (system, t) -> { };
         ByteArrayOutputStream recording = new ByteArrayOutputStream();
         String recorded = playReading(slowTier(Budget.batchEvery(0.1)), 1, 60, DecisionLog.recordTo(recording), none);
         assertEquals(recorded, playReading(slowTier(Budget.jobsPerTick(100)), 1, 60,
@@ -344,25 +340,21 @@ class DecisionLogTest {
         assertEquals(recording.size(), log.bytesWritten());
     }
 
-    @Test
-    void aChangedCountIsCaughtInTheTickItChanges() {
+    /** Records game 11 under time budgets; returns the recording, with where each tick's bytes start in {@code tickStarts}. */
+    private static byte[] recordNotingTicks(long[] tickStarts) {
         ByteArrayOutputStream recording = new ByteArrayOutputStream();
         DecisionLog log = DecisionLog.recordTo(recording);
         Game game = new Game(11, true, Threading.WORLD_THREAD, log);
-        long[] tickStarts = new long[TICKS];
-        for (int t = 0; t < TICKS; t++) {
+        for (int t = 0; t < tickStarts.length; t++) {
             tickStarts[t] = log.bytesWritten();
             game.tick();
         }
-        byte[] bytes = recording.toByteArray();
-        // the first system's record opens each tick: its index, its flags, then its batch jobs
-        int tick = 250;
-        while (bytes[(int) tickStarts[tick] + 2] < 2 || bytes[(int) tickStarts[tick] + 2] >= 120) {
-            tick++; // a tick whose count is one byte, and at least 2
-        }
-        bytes[(int) tickStarts[tick] + 2]--; // one job fewer: the counts agree, the batch's position does not
-        Game replay = new Game(11, false, Threading.WORLD_THREAD,
-                DecisionLog.playBackFrom(new ByteArrayInputStream(bytes)));
+        return recording.toByteArray();
+    }
+
+    /** Plays back {@code bytes} in game 11: the ticks before {@code tick} go by, {@code tick} stops naming the first system. */
+    private static void assertCaughtInTick(byte[] bytes, int tick) {
+        Game replay = new Game(11, false, Threading.WORLD_THREAD, DecisionLog.playBackFrom(new ByteArrayInputStream(bytes)));
         replay.play(tick);
         IllegalStateException thrown = assertThrows(IllegalStateException.class, replay::tick);
         assertTrue(thrown.getMessage().startsWith("playback differs from its recording in tick " + tick + " of "
@@ -370,16 +362,22 @@ class DecisionLogTest {
     }
 
     @Test
-    void aChangedUrgentCountIsCaughtInTheTickItChanges() {
-        ByteArrayOutputStream recording = new ByteArrayOutputStream();
-        DecisionLog log = DecisionLog.recordTo(recording);
-        Game game = new Game(11, true, Threading.WORLD_THREAD, log);
+    void aChangedCountIsCaughtInTheTickItChanges() {
         long[] tickStarts = new long[TICKS];
-        for (int t = 0; t < TICKS; t++) {
-            tickStarts[t] = log.bytesWritten();
-            game.tick();
+        byte[] bytes = recordNotingTicks(tickStarts);
+        // the first system's record opens each tick: its index, its flags, then its batch jobs
+        int tick = 250;
+        while (bytes[(int) tickStarts[tick] + 2] < 2 || bytes[(int) tickStarts[tick] + 2] >= 120) {
+            tick++; // a tick whose count is one byte, and at least 2
         }
-        byte[] bytes = recording.toByteArray();
+        bytes[(int) tickStarts[tick] + 2]--; // one job fewer: the counts agree, the batch's position does not
+        assertCaughtInTick(bytes, tick);
+    }
+
+    @Test
+    void aChangedUrgentCountIsCaughtInTheTickItChanges() {
+        long[] tickStarts = new long[TICKS];
+        byte[] bytes = recordNotingTicks(tickStarts);
         // the first system's record: index, flags, batch jobs, position, then urgent jobs if flag 4
         int tick = 100;
         int at;
@@ -396,12 +394,7 @@ class DecisionLogTest {
             tick++;
         }
         bytes[at]--;
-        Game replay = new Game(11, false, Threading.WORLD_THREAD,
-                DecisionLog.playBackFrom(new ByteArrayInputStream(bytes)));
-        replay.play(tick);
-        IllegalStateException thrown = assertThrows(IllegalStateException.class, replay::tick);
-        assertTrue(thrown.getMessage().startsWith("playback differs from its recording in tick " + tick + " of "
-                + Tiered.class.getName() + ": "), thrown.getMessage());
+        assertCaughtInTick(bytes, tick);
     }
 
     private static int readCount(byte[] bytes, int[] cursor) {
@@ -469,6 +462,34 @@ class DecisionLogTest {
         IllegalStateException second = assertThrows(IllegalStateException.class,
                 () -> DecisionLog.recordTo(new ByteArrayOutputStream()).attach(world));
         assertEquals(Plain.class.getName() + " follows another DecisionLog", second.getMessage());
+    }
+
+    @Test
+    void aSchedulesValuesGoBetweenTheTurnsAndComeBackInTheirPlace() {
+        ByteArrayOutputStream recording = new ByteArrayOutputStream();
+        World recorded = new World(new WorldConfigurationBuilder().with(new Plain(Budget.jobsPerTick(1))).build());
+        recorded.edit(recorded.create()).create(Decides.class);
+        DecisionLog log = DecisionLog.recordTo(recording);
+        assertThrows(IllegalStateException.class, () -> log.follow(1), "not attached yet");
+        log.attach(recorded);
+        assertEquals(5, log.follow(5));
+        recorded.process();
+        assertEquals(300, log.follow(300));
+        assertThrows(IllegalArgumentException.class, () -> log.follow(-1));
+
+        World played = new World(new WorldConfigurationBuilder().with(new Plain(Budget.jobsPerTick(1))).build());
+        played.edit(played.create()).create(Decides.class);
+        DecisionLog playback = DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray()));
+        playback.attach(played);
+        assertEquals(5, playback.follow(0));
+        played.process();
+        assertEquals(300, playback.follow(0));
+
+        World skipping = new World(new WorldConfigurationBuilder().with(new Plain(Budget.jobsPerTick(1))).build());
+        DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())).attach(skipping);
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, skipping::process);
+        assertEquals("playback differs from its recording in tick 0 of " + Plain.class.getName()
+                + ": the recording has a value of the game's schedule here", thrown.getMessage());
     }
 
     @Test

@@ -55,7 +55,11 @@ final class SpreadGroups {
     private final double[] freshCosts;
     private final double[] nowCosts;
     private final int[] byCost;
+    /** The groups before a rebalance that follows a {@link #schedule}. */
+    private final int[] before;
     private long moves;
+    /** Where the moves are recorded or played back from; null: none. */
+    ScheduleLog schedule;
 
     /**
      * @param groupCount N, the ticks of a cycle
@@ -80,6 +84,7 @@ final class SpreadGroups {
         nearPlan = new int[slots];
         freshPlan = new int[slots];
         byCost = new int[slots];
+        before = new int[slots];
         nearCosts = new double[groupCount];
         freshCosts = new double[groupCount];
         nowCosts = new double[groupCount];
@@ -175,11 +180,47 @@ final class SpreadGroups {
      * groups if that gap is narrower than the present one's by more than the hysteresis fraction
      * of the present most expensive group's cost, and its most expensive group costs no more.
      * After a move at game time t, none comes before t + min(hold, t): early in a game the plans
-     * follow the first measurements quickly, then at most one move a hold.
+     * follow the first measurements quickly, then at most one move a hold. With a
+     * {@link #schedule}, the plan's moves are recorded to it, or the recorded ones made instead.
      *
      * @param nowSeconds the game time since the world's first tick
      */
     void rebalance(double nowSeconds) {
+        if (schedule == null) {
+            plan(nowSeconds);
+            return;
+        }
+        System.arraycopy(groupOf, 0, before, 0, groupOf.length);
+        long movesBefore = moves;
+        plan(nowSeconds);
+        int planned = 0;
+        for (int slot = 0; slot < groupOf.length; slot++) {
+            planned += groupOf[slot] != before[slot] ? 1 : 0;
+        }
+        int count = schedule.follow(planned);
+        // the plan's moves, or in playback the recorded ones in their place
+        System.arraycopy(groupOf, 0, nearPlan, 0, groupOf.length);
+        System.arraycopy(before, 0, groupOf, 0, groupOf.length);
+        moves = movesBefore;
+        for (int i = 0, next = 0; i < count; i++) {
+            while (next < groupOf.length && nearPlan[next] == before[next]) {
+                next++;
+            }
+            int slot = schedule.follow(next < groupOf.length ? next : 0);
+            int group = schedule.follow(next < groupOf.length ? nearPlan[next] : 0);
+            next++;
+            if (slot < 0 || slot >= groupOf.length || !movable[slot] || group < 0 || group >= groupCount) {
+                throw new IllegalStateException("the schedule moves system " + slot + " to group " + group
+                        + ", which this strategy has not: it spreads " + groupOf.length + " systems over " + groupCount);
+            }
+            groupOf[slot] = group;
+            moves++;
+            lastMoveSeconds = nowSeconds;
+        }
+    }
+
+    /** The rebalance of the measured costs, with no schedule to follow. */
+    private void plan(double nowSeconds) {
         if (!anyMovable || groupCount < 2
                 || lastMoveSeconds >= 0 && nowSeconds - lastMoveSeconds < Math.min(holdSeconds, lastMoveSeconds)) {
             return;

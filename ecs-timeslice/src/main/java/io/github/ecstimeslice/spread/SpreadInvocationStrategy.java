@@ -9,23 +9,18 @@ import java.util.List;
 
 /**
  * Runs whole systems less often: the systems marked every-tick run each tick, the spread ones take
- * turns in N groups, one group a tick, so each runs once every N ticks (CPU time slicing, the
- * update manager of "alpha" and "beta" groups, done as an artemis invocation strategy). Register it
- * with {@code WorldConfigurationBuilder.register(strategy)}:
+ * turns in N groups, one group a tick, so each runs once every N ticks (CPU time slicing as an
+ * artemis invocation strategy). Register it with {@code WorldConfigurationBuilder.register}:
  * <pre>{@code
  * SpreadInvocationStrategy strategy = SpreadInvocationStrategy.spreadOver(2)
  *         .everyTick(InputSystem.class, MovementSystem.class, RenderSystem.class)
- *         .spread(PerceptionSystem.class, TargetingSystem.class, AmbientSystem.class)
- *         .build();
- * World world = new World(new WorldConfigurationBuilder()
- *         .with(new InputSystem(), new PerceptionSystem(), ...).register(strategy).build());
+ *         .spread(PerceptionSystem.class, TargetingSystem.class, AmbientSystem.class).build();
  * }</pre>
  *
  * <p><b>Marks.</b>
  * <ul>
- * <li>A system is named by its exact class (no subclasses).</li>
- * <li>{@code spread} systems are measured and balanced; {@code inGroup} systems stay in the group
- *     given, so a game whose systems all have groups (lockstep, replays) has a fixed schedule.</li>
+ * <li>A system is named by its exact class (no subclasses). {@code spread} systems are measured and
+ *     balanced; {@code inGroup} systems stay in the group given (a fixed schedule).</li>
  * <li>A system not marked runs every tick, as do artemis's managers: registering the strategy
  *     changes nothing until a system is spread.</li>
  * <li>Group {@code g} runs in the ticks whose number, counted from the world's first
@@ -42,10 +37,8 @@ import java.util.List;
  *
  * <p><b>Delta.</b>
  * <ul>
- * <li>Every-tick systems see the tick's {@code world.delta}.</li>
- * <li>A spread system sees the game time since its own last run (since the first tick, for its
- *     first run), less the ticks it spent disabled; {@code world.delta} is set back before the
- *     next system.</li>
+ * <li>Every-tick systems see the tick's {@code world.delta}; a spread system, the game time since
+ *     its last run (the first tick, for its first), less ticks spent disabled, set back after it.</li>
  * <li>A spread system whose {@code checkProcessing()} declines its turn loses that time, as a
  *     declined tick does with the default strategy.</li>
  * </ul>
@@ -53,8 +46,7 @@ import java.util.List;
  * <p><b>Balancing.</b>
  * <ul>
  * <li>Each spread run is timed with {@link System#nanoTime()}; a system's cost is smoothed over
- *     about four seconds of game time, past single runs' spikes; a disabled one costs 0.</li>
- * <li>A new balanced system starts in the group with the fewest systems.</li>
+ *     about four seconds of game time; a disabled one costs 0. A new one starts in the smallest group.</li>
  * <li>At each cycle's start the strategy makes two plans, the present groups and a fresh
  *     most-expensive-first placement, each improved by moving or swapping one system at a time
  *     while the sum of squared group costs falls. It takes the one with the narrower gap between
@@ -66,8 +58,8 @@ import java.util.List;
  *     groups move at most once a hold.</li>
  * <li>Given-group systems count in their groups' costs and never move. A move takes effect at a
  *     cycle's start: a moved system still runs once a cycle, its delta the time since its last run.</li>
+ * <li>{@link #followSchedule} records the moves, or plays them back in place of balancing.</li>
  * </ul>
- *
  * <p><b>Costs.</b> A tick: O(systems), two clock reads a spread run, no allocation. A rebalance,
  * once a cycle: O(S² + (2S + N) × S × (S + N)) for S spread systems. A strategy serves one world.
  */
@@ -93,7 +85,7 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
     private final RunClock clock;
     private final SystemRunHooks[] hooks;
 
-    /** Set at initialize: the world's systems; per system, its slot or -1; per slot, the game seconds since its last run. */
+    /** Set at initialize: the systems; per system, its slot or -1; per slot, game seconds since its last run. */
     private BaseSystem[] order;
     private int[] slotOf;
     private double[] sinceLastRun;
@@ -139,9 +131,9 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
         int count = systems.size();
         BaseSystem[] found = new BaseSystem[count];
         int[] marks = new int[count];
-        Arrays.fill(marks, EVERY_TICK);
         for (int i = 0; i < count; i++) {
             found[i] = systems.get(i);
+            marks[i] = EVERY_TICK;
         }
         for (int m = 0; m < markedTypes.length; m++) {
             int at = indexOf(found, markedTypes[m]);
@@ -272,6 +264,19 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
         return groups.costOfGroup(group) / 1e6;
     }
 
+    /**
+     * Records each cycle's moves to {@code log}, or plays them back from it instead of balancing.
+     * @throws IllegalArgumentException if {@code log} is null
+     * @throws IllegalStateException before the strategy is registered with a world
+     */
+    public void followSchedule(ScheduleLog log) {
+        checkRegistered();
+        if (log == null) {
+            throw new IllegalArgumentException("the schedule log must not be null");
+        }
+        groups.schedule = log;
+    }
+
     /** Systems moved from one group to another by balancing since the world began. */
     public long moves() {
         return groups == null ? 0 : groups.moves();
@@ -361,12 +366,10 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
         }
 
         /**
-         * The fraction of the most expensive group's cost by which a new plan must narrow the gap
-         * between the most and the least expensive group to be taken: higher tolerates more
-         * noise, lower balances closer.
+         * The hysteresis, a fraction of the dearest group's cost (see the class documentation):
+         * higher tolerates more noise, lower balances closer.
          *
-         * @param fraction 0 (inclusive) to 1 (exclusive)
-         * @throws IllegalArgumentException if {@code fraction} is NaN or out of that range
+         * @throws IllegalArgumentException if {@code fraction} is NaN or not in [0, 1)
          */
         public Builder hysteresis(double fraction) {
             if (!(fraction >= 0 && fraction < 1)) {
@@ -377,11 +380,8 @@ public final class SpreadInvocationStrategy extends SystemInvocationStrategy {
         }
 
         /**
-         * The game time after a move of systems between groups before the next may come: a move at
-         * game time t holds until t + min(seconds, t), so the first plans follow the first
-         * measurements quickly and then the groups hold still at least this long.
+         * The hold after a move, in game seconds (see the class documentation); 0: none.
          *
-         * @param seconds 0 (no hold) or more, finite
          * @throws IllegalArgumentException if {@code seconds} is NaN, infinite or below 0
          */
         public Builder holdSeconds(double seconds) {
