@@ -56,6 +56,10 @@ public final class DecisionLog {
     private final InputStream in;
     private TimeslicedSystem<?, ?>[] systems;
     private long bytes;
+    /** The record being written, or what was read ahead of the one being read. */
+    private final byte[] buffer = new byte[256];
+    private int bufferAt;
+    private int bufferEnd;
     /** Whose turn is being read, and its tick, for a failure's message; null while the header is. */
     private TimeslicedSystem<?, ?> reading;
     private long readingTick;
@@ -160,6 +164,7 @@ public final class DecisionLog {
                 writeCount(name.charAt(c));
             }
         }
+        flush();
     }
 
     private void checkHeader() {
@@ -203,6 +208,7 @@ public final class DecisionLog {
         if (out != null) {
             writeCount(systems.length);
             writeCount(value);
+            flush();
             return value;
         }
         reading = null;
@@ -234,6 +240,7 @@ public final class DecisionLog {
             writeCount(batchSize);
             writeInt(batchHash);
         }
+        flush();
     }
 
     /** Reads the next turn, which must be {@code system}'s (at {@code index}, in its {@code tick}), into the fields. */
@@ -335,12 +342,21 @@ public final class DecisionLog {
     }
 
     private void out(int b) {
-        try {
-            out.write(b & 0xff);
-        } catch (IOException failed) {
-            throw new IllegalStateException("the DecisionLog's stream refused a byte", failed);
+        if (bufferEnd == buffer.length) {
+            flush();
         }
+        buffer[bufferEnd++] = (byte) b;
         bytes++;
+    }
+
+    /** Hands the stream what was written since the last call: once a record, not once a byte. */
+    private void flush() {
+        try {
+            out.write(buffer, 0, bufferEnd);
+        } catch (IOException failed) {
+            throw new IllegalStateException("the DecisionLog's stream refused a record", failed);
+        }
+        bufferEnd = 0;
     }
 
     private int readCount() {
@@ -359,17 +375,22 @@ public final class DecisionLog {
         return in() << 24 | in() << 16 | in() << 8 | in();
     }
 
+    /** The next byte: read ahead as far as the stream has bytes ready, so it is called once a fill. */
     private int in() {
-        int b;
-        try {
-            b = in.read();
-        } catch (IOException failed) {
-            throw new IllegalStateException("the DecisionLog's stream failed at " + where(), failed);
+        if (bufferAt == bufferEnd) {
+            int read;
+            try {
+                read = in.read(buffer, 0, buffer.length);
+            } catch (IOException failed) {
+                throw new IllegalStateException("the DecisionLog's stream failed at " + where(), failed);
+            }
+            if (read <= 0) {
+                throw new IllegalStateException("the recording ends before " + where());
+            }
+            bufferAt = 0;
+            bufferEnd = read;
         }
-        if (b < 0) {
-            throw new IllegalStateException("the recording ends before " + where());
-        }
-        return b;
+        return buffer[bufferAt++] & 0xff;
     }
 
     /** Where reading is, for a failure's message. */
