@@ -222,14 +222,13 @@ public final class DecisionLog {
         return readCount();
     }
 
-    /** Records a turn of the system at {@code index}. */
-    void write(int index, int flags, int batchSize, int batchHash, int[] urgentCalls, int urgentJobs, int urgentLeft,
-               int batchJobs, int position) {
+    /** Records a turn of the system at {@code index}, which left {@code batch} as it is now. */
+    void write(int index, int flags, Batch batch, int[] urgentCalls, int urgentJobs, int urgentLeft, int batchJobs) {
         boolean urgent = (urgentCalls[0] | urgentCalls[1]) != 0;
         writeCount(index);
         out(flags | (urgent ? URGENT : 0));
         writeCount(batchJobs);
-        writeCount(position);
+        writeCount(batch.livePosition());
         if (urgent) {
             writeCount(urgentCalls[0]);
             writeCount(urgentCalls[1]);
@@ -237,8 +236,8 @@ public final class DecisionLog {
             writeCount(urgentLeft);
         }
         if ((flags & BATCH_STARTED) != 0) {
-            writeCount(batchSize);
-            writeInt(batchHash);
+            writeCount(batch.size);
+            writeInt(hashOf(batch.keys, batch.size));
         }
         flush();
     }
@@ -272,15 +271,15 @@ public final class DecisionLog {
     }
 
     /**
-     * Whether a batch is due in the turn read, as recorded: a {@code batch} with jobs left is never
-     * due, and a finished one is unless it is empty and {@code tiered} (a budget may hold it).
+     * Whether a batch is due in the turn read, as recorded: never while the batch is not
+     * {@code finished}, and always once it is unless it is empty and a budget {@code mayHold} it.
      */
-    boolean due(TimeslicedSystem<?, ?> system, long tick, Batch batch, boolean tiered) {
+    boolean due(TimeslicedSystem<?, ?> system, long tick, boolean finished, boolean mayHold) {
         boolean due = (flags & BATCH_DUE) != 0;
-        if (due && !batch.finished()) {
+        if (due && !finished) {
             throw mismatch(system, tick, "the recording starts a batch, this one has jobs left");
         }
-        if (!due && batch.finished() && !(batch.size == 0 && batch.batchesStarted > 0 && tiered)) {
+        if (!due && finished && !mayHold) {
             throw mismatch(system, tick, "a batch is due, the recording starts none");
         }
         return due;

@@ -109,7 +109,7 @@ final class Timeslicer<I, O> {
             if (schedule.tiered()) {
                 schedule.reassessSome(system.getSubscription().getEntities(), delta); // 2.
             }
-            if (playing ? logged.due(system, stats.tick, batch, schedule.tiered()) : batchOver()) {
+            if (playing ? logged.due(system, stats.tick, batch.finished(), mayHoldEmptyBatch()) : batchOver()) {
                 logFlags = DecisionLog.BATCH_DUE;
                 startNextBatch(system.getSubscription().getEntities(), nextBatchPolicy); // 3.
                 logFlags |= DecisionLog.BATCH_STARTED;
@@ -138,9 +138,8 @@ final class Timeslicer<I, O> {
             turnEnded();
             stats.tickEnded();
             if (logged != null && !playing) { // last: a stream that fails leaves the turn counted
-                logged.write(logIndex, logFlags, batch.size, logFlags >= DecisionLog.BATCH_STARTED
-                        ? DecisionLog.hashOf(batch.keys, batch.size) : 0, urgent.calls, stats.urgentJobsThisTick,
-                        urgent.servable(), stats.jobsThisTick - stats.urgentJobsThisTick, batch.livePosition());
+                logged.write(logIndex, logFlags, batch, urgent.calls, stats.urgentJobsThisTick, urgent.servable(),
+                        stats.jobsThisTick - stats.urgentJobsThisTick);
             }
         }
         if (timeline != null) {
@@ -242,8 +241,12 @@ final class Timeslicer<I, O> {
      * says even then ({@link Budget#batchEvery} keeps it for its period).
      */
     boolean batchOver() {
-        return batch.finished() && !(batch.size == 0 && batch.batchesStarted > 0 && schedule.tiered()
-                && allowance.holdsEmptyBatch(stats.batchSeconds));
+        return batch.finished() && !(mayHoldEmptyBatch() && allowance.holdsEmptyBatch(stats.batchSeconds));
+    }
+
+    /** True if the finished batch held no job because with tiers none was due: a budget may hold it for its period. */
+    private boolean mayHoldEmptyBatch() {
+        return batch.size == 0 && batch.batchesStarted > 0 && schedule.tiered();
     }
 
     /**
@@ -305,7 +308,12 @@ final class Timeslicer<I, O> {
         if (urgentJobs > 0) {
             jobs = Math.max(0, jobs - urgent.run(urgentJobs, turnWorkers));
         }
-        if (!onWorkers) {
+        runBatchJobs(jobs, onWorkers ? threading : Threading.WORLD_THREAD);
+    }
+
+    /** Starts {@code jobs} of the batch where {@code threading} says, and but for next-tick workers finishes them. */
+    private void runBatchJobs(int jobs, Threading threading) {
+        if (threading == Threading.WORLD_THREAD) {
             worldThread.run(jobs);
         } else if (threading == Threading.WORKERS_NEXT_TICK) {
             workers.start(jobs, false);
@@ -335,15 +343,7 @@ final class Timeslicer<I, O> {
         urgent.replay(logged.urgentCall0, turnWorkers);
         urgent.replay(logged.urgentCall1, turnWorkers);
         int urgentRan = stats.urgentJobsThisTick;
-        if (!onWorkers(threading)) {
-            worldThread.run(batchJobs);
-        } else {
-            try {
-                workers.start(batchJobs, true);
-            } finally {
-                workers.finish();
-            }
-        }
+        runBatchJobs(batchJobs, onWorkers(threading) ? threading : Threading.WORLD_THREAD); // never next-tick here
         int batchRan = stats.jobsThisTick - urgentRan;
         if (urgentRan != logged.urgentJobs || batchRan != batchJobs || batch.livePosition() != logged.position
                 || asks > 0 && urgent.servable() != logged.urgentLeft) {

@@ -166,19 +166,7 @@ final class UrgentJobs<I, O> {
      * {@code workers} (null: the world's thread), two or more run as an {@link UrgentGroup}.
      */
     int run(int maxJobs, Executor workers) {
-        int before = servable;
-        Workers platform = Platform.workers();
-        if (workers != null && platform != null && Math.min(maxJobs, servable) >= 2) {
-            int ran = runOnWorkers(maxJobs, Integer.MAX_VALUE, workers, platform);
-            noteCall(before - servable, true);
-            return ran;
-        }
-        int ran = 0;
-        while (maxJobs > ran && servable > 0) {
-            ran += runNext();
-        }
-        noteCall(before - servable, false);
-        return ran;
+        return take(maxJobs, Integer.MAX_VALUE, Math.min(maxJobs, servable) >= 2 ? workers : null);
     }
 
     /**
@@ -186,15 +174,28 @@ final class UrgentJobs<I, O> {
      * the call ran one and there are workers, else one by one on this thread.
      */
     void replay(int call, Executor workers) {
-        int asks = call >>> 1;
+        take(Integer.MAX_VALUE, call >>> 1, (call & 1) != 0 ? workers : null);
+    }
+
+    /**
+     * Runs up to {@code maxJobs} servable jobs, taking at most {@code maxAsks} asks: as a group on
+     * {@code groupOn}'s threads if it is given and the platform has workers, else one by one on this
+     * thread. Notes the call; returns how many jobs started.
+     */
+    private int take(int maxJobs, int maxAsks, Executor groupOn) {
+        int before = servable;
         Workers platform = Platform.workers();
-        if ((call & 1) != 0 && workers != null && platform != null) {
-            runOnWorkers(Integer.MAX_VALUE, asks, workers, platform);
-            return;
+        boolean grouped = groupOn != null && platform != null;
+        int ran = 0;
+        if (grouped) {
+            ran = runOnWorkers(maxJobs, maxAsks, groupOn, platform);
+        } else {
+            for (int taken = 0; maxJobs > ran && servable > 0 && taken < maxAsks; taken++) {
+                ran += runNext();
+            }
         }
-        for (int taken = 0; taken < asks && servable > 0; taken++) {
-            runNext();
-        }
+        noteCall(before - servable, grouped);
+        return ran;
     }
 
     private void noteCall(int asks, boolean grouped) {

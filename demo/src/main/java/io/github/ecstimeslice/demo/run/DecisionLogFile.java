@@ -7,6 +7,7 @@ import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -29,17 +30,25 @@ public final class DecisionLogFile implements Closeable {
         this.stream = stream;
     }
 
-    /** The log the options ask for, or null without {@code --record} or {@code --replay}. */
-    static DecisionLogFile of(RunOptions options) throws IOException {
-        if (options.recordFile() != null) {
-            BufferedOutputStream out = new BufferedOutputStream(Files.newOutputStream(options.recordFile()));
-            return new DecisionLogFile(options.recordFile(), DecisionLog.recordTo(out), out);
+    /**
+     * The log the options ask for, or null without {@code --record} or {@code --replay}.
+     *
+     * @throws UncheckedIOException if the file cannot be opened
+     */
+    static DecisionLogFile of(RunOptions options) {
+        try {
+            if (options.recordFile() != null) {
+                BufferedOutputStream out = new BufferedOutputStream(Files.newOutputStream(options.recordFile()));
+                return new DecisionLogFile(options.recordFile(), DecisionLog.recordTo(out), out);
+            }
+            if (options.replayFile() != null) {
+                BufferedInputStream in = new BufferedInputStream(Files.newInputStream(options.replayFile()));
+                return new DecisionLogFile(options.replayFile(), DecisionLog.playBackFrom(in), in);
+            }
+            return null;
+        } catch (IOException failed) {
+            throw new UncheckedIOException(failed);
         }
-        if (options.replayFile() != null) {
-            BufferedInputStream in = new BufferedInputStream(Files.newInputStream(options.replayFile()));
-            return new DecisionLogFile(options.replayFile(), DecisionLog.playBackFrom(in), in);
-        }
-        return null;
     }
 
     /** True if {@code failure} is a playback's report that its recording does not fit the run. */

@@ -13,7 +13,6 @@ import jdk.jfr.Recording;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -87,11 +86,7 @@ final class LiveRun implements RunMode {
         this.timeline = traceFile == null && trapMillis == 0 ? null : new JobTimeline(TIMELINE_SPANS);
         this.trap = trapMillis == 0 ? null : new TickTrap(timeline, trapMillis);
         this.trapFrom = LiveTimes.warmUpTicks(options.ticks(), Math.max(1, (int) Math.round(options.tickRate())));
-        try {
-            this.logFile = DecisionLogFile.of(options);
-        } catch (IOException failed) {
-            throw new UncheckedIOException(failed);
-        }
+        this.logFile = DecisionLogFile.of(options);
         this.scene = (options.tiers() == null
                 ? Scene.timesliced(options.npcs(), options.seed(), options.policy(), options.budget(),
                 options.history(), options.threading(), timeline, options.churn(),

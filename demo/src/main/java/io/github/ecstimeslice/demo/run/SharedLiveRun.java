@@ -7,7 +7,6 @@ import io.github.ecstimeslice.demo.scene.SharedScene;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.util.Locale;
 
 /**
@@ -52,11 +51,7 @@ final class SharedLiveRun implements RunMode {
     SharedLiveRun(RunOptions options, PrintStream out) {
         this.plan = options.shared();
         this.pool = plan.newPool();
-        try {
-            this.logFile = DecisionLogFile.of(options);
-        } catch (IOException failed) {
-            throw new UncheckedIOException(failed);
-        }
+        this.logFile = DecisionLogFile.of(options);
         this.scene = SharedScene.shared(options.npcs(), options.seed(), options.policy(), pool, plan.weights(),
                 options.history(), options.threading(), logFile == null ? null : logFile.checksum())
                 .animateOn(options.animationThreading());

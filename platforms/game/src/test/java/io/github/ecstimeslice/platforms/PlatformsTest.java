@@ -55,16 +55,7 @@ class PlatformsTest {
 
     @Test
     void teavmUnderNodeMakesTheSameDecisionsInTheSameTicks() throws Exception {
-        File script = new File("target/teavm/platforms.js").getAbsoluteFile();
-        assertTrue(script.isFile(), "TeaVM's output is missing: " + script);
-        String node = InstalledPrograms.find("node");
-        skipUnless(node != null, "node is not installed (apt-get install nodejs): the TeaVM build is not run");
-        Process process = new ProcessBuilder(node, "-e", "require(process.argv[1]).main([])", script.getPath())
-                .redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "node did not finish");
-        assertEquals(0, process.exitValue(), "node failed:\n" + output);
-        PlatformReport teavm = PlatformReport.parse(output);
+        PlatformReport teavm = runUnderNode("the TeaVM build is not run");
         assertNull(jvm.shortfallOf(teavm, "TeaVM"));
         System.out.printf("TeaVM: %d saves, checksum %d as on the JVM; facing within 1e-3 rad for %.1f%% of the NPCs%n",
                 teavm.saves, teavm.checksum, jvm.facingWithin(teavm, 1e-3) * 100);
@@ -79,15 +70,7 @@ class PlatformsTest {
                 PlatformRun.run(false, null, new ByteArrayInputStream(recording.toByteArray())));
         assertEquals(recorded.saves, replayed.saves);
         assertEquals(recorded.checksum, replayed.checksum);
-        File script = new File("target/teavm/platforms.js").getAbsoluteFile();
-        String node = InstalledPrograms.find("node");
-        skipUnless(node != null, "node is not installed (apt-get install nodejs): the TeaVM playback is not run");
-        Process process = new ProcessBuilder(node, "-e", "require(process.argv[1]).main([process.argv[2]])",
-                script.getPath(), PlatformRun.hex(recording.toByteArray())).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "node did not finish");
-        assertEquals(0, process.exitValue(), "node failed:\n" + output);
-        PlatformReport teavm = PlatformReport.parse(output);
+        PlatformReport teavm = runUnderNode("the TeaVM playback is not run", PlatformRun.hex(recording.toByteArray()));
         assertEquals(recorded.saves, teavm.saves);
         assertEquals(recorded.checksum, teavm.checksum);
         System.out.printf("TeaVM played back a JVM recording of %d bytes made under time budgets: %d saves, checksum %d"
@@ -117,6 +100,25 @@ class PlatformsTest {
         assertEquals(List.of(), kept, "TeaVM compiled classes a browser never runs");
         System.out.printf("TeaVM: %d bytes of JavaScript, %d library classes, no worker class, one job loop%n",
                 new File("target/teavm/platforms.js").length(), compiled.size());
+    }
+
+    /**
+     * Runs TeaVM's build of the game under node, {@code args} passed to its main, and returns its
+     * report; skips the test, saying that {@code skipped}, where node is missing.
+     */
+    private static PlatformReport runUnderNode(String skipped, String... args) throws Exception {
+        File script = new File("target/teavm/platforms.js").getAbsoluteFile();
+        assertTrue(script.isFile(), "TeaVM's output is missing: " + script);
+        String node = InstalledPrograms.find("node");
+        skipUnless(node != null, "node is not installed (apt-get install nodejs): " + skipped);
+        List<String> command = new ArrayList<>(List.of(node, "-e",
+                "require(process.argv[1]).main(process.argv.slice(2))", script.getPath()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "node did not finish");
+        assertEquals(0, process.exitValue(), "node failed:\n" + output);
+        return PlatformReport.parse(output);
     }
 
     /** Skips the test unless {@code present}, saying why where the build's output shows it. */
