@@ -4,7 +4,6 @@ import com.artemis.BaseSystem;
 import com.artemis.World;
 import com.artemis.utils.ImmutableBag;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -39,8 +38,9 @@ import java.util.Arrays;
  * <p>Rules:
  * <ul>
  * <li>Attach before the systems' first turn to be recorded or played back, to one world.</li>
- * <li>Systems follow the log on the world's thread and on same-tick workers; a system under
- *     {@link Threading#WORKERS_NEXT_TICK} fails its turn (outside a browser).</li>
+ * <li>Systems follow the log under any threading. A turn recorded with its batch jobs on
+ *     {@link Threading#WORKERS_NEXT_TICK} workers plays back only under that threading on workers,
+ *     which finish its jobs in the next turn as recorded; elsewhere it fails its turn.</li>
  * <li>A few bytes a system a turn; no allocation once attached. The log does not close its stream.</li>
  * </ul>
  */
@@ -51,18 +51,16 @@ public final class DecisionLog {
     static final int BATCH_DUE = 1;
     static final int BATCH_STARTED = 2;
     static final int URGENT = 4;
+    /** The turn's batch jobs went to next-tick workers: the count is of those started, not run. */
+    static final int NEXT_TICK = 8;
+    /** ... under a deadline: the next turn hands back those it kept from starting. */
+    static final int HANDS_BACK = 16;
+    /** The turn finished jobs an earlier turn left in flight, and kept this many as run. */
+    static final int LATE_RUNS = 32;
 
-    private final OutputStream out;
-    private final InputStream in;
+    private final boolean records;
+    private final LogStream stream;
     private TimeslicedSystem<?, ?>[] systems;
-    private long bytes;
-    /** The record being written, or what was read ahead of the one being read. */
-    private final byte[] buffer = new byte[256];
-    private int bufferAt;
-    private int bufferEnd;
-    /** Whose turn is being read, and its tick, for a failure's message; null while the header is. */
-    private TimeslicedSystem<?, ?> reading;
-    private long readingTick;
 
     /** The turn read last in playback: its flags, batch size and hash, urgent and batch jobs. */
     int flags;
@@ -74,10 +72,11 @@ public final class DecisionLog {
     int urgentLeft;
     int batchJobs;
     int position;
+    int lateRuns;
 
     private DecisionLog(OutputStream out, InputStream in) {
-        this.out = out;
-        this.in = in;
+        records = out != null;
+        stream = new LogStream(out, in);
     }
 
     /**
@@ -133,7 +132,7 @@ public final class DecisionLog {
             }
         }
         systems = Arrays.copyOf(found, count);
-        if (out != null) {
+        if (records) {
             writeHeader();
         } else {
             checkHeader();
@@ -146,37 +145,37 @@ public final class DecisionLog {
 
     /** True if the log plays back; false if it records. */
     public boolean playsBack() {
-        return in != null;
+        return !records;
     }
 
     /** Bytes written so far, the header included; 0 in playback. */
     public long bytesWritten() {
-        return bytes;
+        return stream.bytes;
     }
 
     private void writeHeader() {
-        writeInt(MAGIC);
-        writeCount(systems.length);
+        stream.writeInt(MAGIC);
+        stream.writeCount(systems.length);
         for (TimeslicedSystem<?, ?> system : systems) {
             String name = system.getClass().getName();
-            writeCount(name.length());
+            stream.writeCount(name.length());
             for (int c = 0; c < name.length(); c++) {
-                writeCount(name.charAt(c));
+                stream.writeCount(name.charAt(c));
             }
         }
-        flush();
+        stream.flush();
     }
 
     private void checkHeader() {
-        if (readInt() != MAGIC) {
+        if (stream.readInt() != MAGIC) {
             throw new IllegalStateException("the stream is not a DecisionLog recording: its first bytes differ");
         }
-        int count = readCount();
+        int count = stream.readCount();
         StringBuilder recorded = new StringBuilder();
         for (int s = 0; s < count; s++) {
-            int length = readCount();
+            int length = stream.readCount();
             for (int c = 0; c < length; c++) {
-                recorded.append((char) readCount());
+                recorded.append((char) stream.readCount());
             }
             recorded.append(s + 1 < count ? ", " : "");
         }
@@ -205,68 +204,82 @@ public final class DecisionLog {
         if (value < 0) {
             throw new IllegalArgumentException("a schedule value must be at least 0, was " + value);
         }
-        if (out != null) {
-            writeCount(systems.length);
-            writeCount(value);
-            flush();
+        if (records) {
+            stream.writeCount(systems.length);
+            stream.writeCount(value);
+            stream.flush();
             return value;
         }
-        reading = null;
-        readingTick = -1;
-        int tag = readCount();
+        stream.reading = null;
+        stream.readingTick = -1;
+        int tag = stream.readCount();
         if (tag != systems.length) {
             throw new IllegalStateException("playback differs from its recording: a schedule value is asked where the"
                     + " recording has " + (tag >= 0 && tag < systems.length ? "a turn of "
                     + systems[tag].getClass().getName() : "damage"));
         }
-        return readCount();
+        return stream.readCount();
     }
 
-    /** Records a turn of the system at {@code index}, which left {@code batch} as it is now. */
-    void write(int index, int flags, Batch batch, int[] urgentCalls, int urgentJobs, int urgentLeft, int batchJobs) {
+    /**
+     * Records the turn {@code turn} just took: its urgent runs, its batch, the batch jobs it ran or
+     * left in flight on next-tick workers, and those of an earlier turn it finished.
+     */
+    void write(Timeslicer<?, ?> turn, int flags) {
+        int inFlight = turn.workers != null ? turn.workers.inFlight() : 0; // next-tick jobs: those started, not run
+        if (inFlight > 0) {
+            flags |= NEXT_TICK | (turn.workers.mayHandBack() ? HANDS_BACK : 0);
+        }
+        int batchJobs = inFlight > 0 ? inFlight : turn.stats.jobsThisTick - turn.stats.urgentJobsThisTick - turn.lateJobs;
+        int[] urgentCalls = turn.urgent.calls;
         boolean urgent = (urgentCalls[0] | urgentCalls[1]) != 0;
-        writeCount(index);
-        out(flags | (urgent ? URGENT : 0));
-        writeCount(batchJobs);
-        writeCount(batch.livePosition());
+        Batch batch = turn.batch;
+        stream.writeCount(turn.logIndex);
+        stream.write(flags | (urgent ? URGENT : 0) | (turn.lateRuns >= 0 ? LATE_RUNS : 0));
+        stream.writeCount(batchJobs);
+        stream.writeCount(batch.livePosition());
         if (urgent) {
-            writeCount(urgentCalls[0]);
-            writeCount(urgentCalls[1]);
-            writeCount(urgentJobs);
-            writeCount(urgentLeft);
+            stream.writeCount(urgentCalls[0]);
+            stream.writeCount(urgentCalls[1]);
+            stream.writeCount(turn.stats.urgentJobsThisTick);
+            stream.writeCount(turn.urgent.servable());
+        }
+        if (turn.lateRuns >= 0) {
+            stream.writeCount(turn.lateRuns);
         }
         if ((flags & BATCH_STARTED) != 0) {
-            writeCount(batch.size);
-            writeInt(hashOf(batch.keys, batch.size));
+            stream.writeCount(batch.size);
+            stream.writeInt(hashOf(batch.keys, batch.size));
         }
-        flush();
+        stream.flush();
     }
 
     /** Reads the next turn, which must be {@code system}'s (at {@code index}, in its {@code tick}), into the fields. */
     void read(TimeslicedSystem<?, ?> system, int index, long tick) {
-        reading = system;
-        readingTick = tick;
-        int recorded = readCount();
+        stream.reading = system;
+        stream.readingTick = tick;
+        int recorded = stream.readCount();
         if (recorded == systems.length) {
             throw mismatch(system, tick, "the recording has a value of the game's schedule here");
         }
         if (recorded < 0 || recorded > systems.length) {
-            throw new IllegalStateException("the recording is damaged at " + where() + ": no system " + recorded);
+            throw new IllegalStateException("the recording is damaged at " + stream.where() + ": no system " + recorded);
         }
         if (recorded != index) {
             throw mismatch(system, tick, "the recording has a turn of " + systems[recorded].getClass().getName() + " here");
         }
-        flags = readCount();
-        batchJobs = readCount();
-        position = readCount();
+        flags = stream.readCount();
+        batchJobs = stream.readCount();
+        position = stream.readCount();
         boolean urgent = (flags & URGENT) != 0;
-        urgentCall0 = urgent ? readCount() : 0;
-        urgentCall1 = urgent ? readCount() : 0;
-        urgentJobs = urgent ? readCount() : 0;
-        urgentLeft = urgent ? readCount() : 0;
+        urgentCall0 = urgent ? stream.readCount() : 0;
+        urgentCall1 = urgent ? stream.readCount() : 0;
+        urgentJobs = urgent ? stream.readCount() : 0;
+        urgentLeft = urgent ? stream.readCount() : 0;
+        lateRuns = (flags & LATE_RUNS) != 0 ? stream.readCount() : -1;
         if ((flags & BATCH_STARTED) != 0) {
-            batchSize = readCount();
-            batchHash = readInt();
+            batchSize = stream.readCount();
+            batchHash = stream.readInt();
         }
     }
 
@@ -283,6 +296,34 @@ public final class DecisionLog {
             throw mismatch(system, tick, "a batch is due, the recording starts none");
         }
         return due;
+    }
+
+    /** Checks that this turn has the {@code asks} and {@code batchJobs} the turn read takes: {@code servable} and {@code left}. */
+    void checkJobsLeft(TimeslicedSystem<?, ?> system, long tick, int asks, int servable, int left) {
+        if (servable < asks || left < batchJobs) {
+            throw mismatch(system, tick, "the recording takes " + asks + " urgent asks and runs " + batchJobs
+                    + " batch jobs, this turn has " + servable + " and at most " + left);
+        }
+    }
+
+    /** Checks that the turn played ran the urgent and batch jobs the turn read did, to its batch position and urgent asks left. */
+    void checkRun(TimeslicedSystem<?, ?> system, long tick, int urgentRan, int batchRan, int at, int asksLeft) {
+        boolean asked = (urgentCall0 | urgentCall1) != 0;
+        if (urgentRan != urgentJobs || batchRan != batchJobs || at != position || asked && asksLeft != urgentLeft) {
+            throw mismatch(system, tick, "the recording runs " + urgentJobs + " urgent and " + batchJobs + " batch jobs,"
+                    + " to slot " + position + " with " + urgentLeft + " asks left; this turn " + urgentRan + " and "
+                    + batchRan + ", to slot " + at + " with " + asksLeft);
+        }
+    }
+
+    /** Checks that the turn read kept {@code runs} of the jobs the last turn left in flight (-1: none were), as recorded. */
+    void checkLateRuns(TimeslicedSystem<?, ?> system, long tick, int runs) {
+        if (runs != lateRuns) {
+            throw mismatch(system, tick, lateRuns < 0 ? "the recording finishes no jobs of the last turn, this turn "
+                    + runs : runs < 0 ? "the recording finishes " + lateRuns + " jobs the last turn left on next-tick"
+                    + " workers, this playback had none in flight" : "the recording keeps " + lateRuns + " of the jobs"
+                    + " the last turn left on next-tick workers, this playback " + runs);
+        }
     }
 
     /** Checks that the {@code batch} just started is the one the turn read recorded: its size and its entities. */
@@ -323,78 +364,5 @@ public final class DecisionLog {
             a = a * 31 + keys[i];
         }
         return ((a * 31 + b) * 31 + c) * 31 + d;
-    }
-
-    private void writeCount(int value) {
-        while ((value & ~0x7f) != 0) {
-            out((value & 0x7f) | 0x80);
-            value >>>= 7;
-        }
-        out(value);
-    }
-
-    private void writeInt(int value) {
-        out(value >>> 24);
-        out(value >>> 16);
-        out(value >>> 8);
-        out(value);
-    }
-
-    private void out(int b) {
-        if (bufferEnd == buffer.length) {
-            flush();
-        }
-        buffer[bufferEnd++] = (byte) b;
-        bytes++;
-    }
-
-    /** Hands the stream what was written since the last call: once a record, not once a byte. */
-    private void flush() {
-        try {
-            out.write(buffer, 0, bufferEnd);
-        } catch (IOException failed) {
-            throw new IllegalStateException("the DecisionLog's stream refused a record", failed);
-        }
-        bufferEnd = 0;
-    }
-
-    private int readCount() {
-        int value = 0;
-        for (int shift = 0; shift < 35; shift += 7) {
-            int b = in();
-            value |= (b & 0x7f) << shift;
-            if ((b & 0x80) == 0) {
-                return value;
-            }
-        }
-        throw new IllegalStateException("the recording is damaged at " + where() + ": a count runs past five bytes");
-    }
-
-    private int readInt() {
-        return in() << 24 | in() << 16 | in() << 8 | in();
-    }
-
-    /** The next byte: read ahead as far as the stream has bytes ready, so it is called once a fill. */
-    private int in() {
-        if (bufferAt == bufferEnd) {
-            int read;
-            try {
-                read = in.read(buffer, 0, buffer.length);
-            } catch (IOException failed) {
-                throw new IllegalStateException("the DecisionLog's stream failed at " + where(), failed);
-            }
-            if (read <= 0) {
-                throw new IllegalStateException("the recording ends before " + where());
-            }
-            bufferAt = 0;
-            bufferEnd = read;
-        }
-        return buffer[bufferAt++] & 0xff;
-    }
-
-    /** Where reading is, for a failure's message. */
-    private String where() {
-        return reading != null ? "tick " + readingTick + " of " + reading.getClass().getName()
-                : readingTick < 0 ? "a schedule value" : "its header";
     }
 }

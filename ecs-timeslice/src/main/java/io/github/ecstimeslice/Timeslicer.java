@@ -29,12 +29,14 @@ final class Timeslicer<I, O> {
     /** The system's jobs on the world's thread, in its class's copy of the loop (read by tests). */
     final JobLoop worldThread;
     /** Made by the first worker threading (never in a browser); null until then. */
-    private Workers.Jobs<I, O> workers;
+    Workers.Jobs<I, O> workers;
     private World world;
     /** When the turn began: a millis budget on the world's thread covers all of it, and a share reports it. */
     private long turnStart;
     /** Jobs this turn counted that the last one started (joined next tick under a time budget): not this turn's budget's. */
-    private int lateJobs;
+    int lateJobs;
+    /** Of the jobs the last turn left in flight, those this turn finished as run; -1 if none were in flight. */
+    int lateRuns;
     /** Urgent jobs a turn may run on top of its budget ({@link TimeslicedSystem#setUrgentAllowance}), read as it starts. */
     private int urgentAllowance;
     /** This turn's urgent jobs on top of the budget, and the wall time they took: neither counts against it. */
@@ -89,10 +91,6 @@ final class Timeslicer<I, O> {
               int urgentAllowance) {
         float delta = DecisionStats.checkedDelta(worldDelta, system);
         DecisionLog logged = log;
-        if (logged != null && threading.threading() == Threading.WORKERS_NEXT_TICK && workers != null) {
-            throw new IllegalStateException(system.getClass().getName() + " follows a DecisionLog, which next-tick "
-                    + "workers do not: use WORLD_THREAD or WORKERS_SAME_TICK");
-        }
         boolean playing = logged != null && logged.playsBack();
         int logFlags = 0;
         TurnWatcher watching = stats.turnWatcher;
@@ -101,11 +99,14 @@ final class Timeslicer<I, O> {
         turnStarted(budget, delta, urgentAllowance);
         stats.tickStarted(delta);
         try {
-            finishPreviousJobs(threading); // 1.
-            batch.skipDropped();
             if (playing) {
                 logged.read(system, logIndex, stats.tick);
             }
+            finishPreviousJobs(threading, playing ? logged.lateRuns : -1); // 1.
+            if (playing) {
+                logged.checkLateRuns(system, stats.tick, lateRuns);
+            }
+            batch.skipDropped();
             if (schedule.tiered()) {
                 schedule.reassessSome(system.getSubscription().getEntities(), delta); // 2.
             }
@@ -138,8 +139,7 @@ final class Timeslicer<I, O> {
             turnEnded();
             stats.tickEnded();
             if (logged != null && !playing) { // last: a stream that fails leaves the turn counted
-                logged.write(logIndex, logFlags, batch, urgent.calls, stats.urgentJobsThisTick, urgent.servable(),
-                        stats.jobsThisTick - stats.urgentJobsThisTick);
+                logged.write(this, logFlags);
             }
         }
         if (timeline != null) {
@@ -216,11 +216,15 @@ final class Timeslicer<I, O> {
         return threading != Threading.WORLD_THREAD && workers != null;
     }
 
-    /** Finishes the jobs the previous tick left on the workers, and hands the workers this turn's executor. */
-    void finishPreviousJobs(ThreadingSetting threading) {
+    /** Finishes the last tick's jobs on workers (a playback keeps {@code keep}; -1: all), and sets this turn's executor. */
+    private void finishPreviousJobs(ThreadingSetting threading, int keep) {
         turnWorkers = null;
+        lateRuns = -1;
         if (workers != null) {
-            lateJobs = workers.busy() ? workers.finish() : 0;
+            if (workers.busy()) {
+                lateJobs = workers.finishKeeping(keep < 0 ? Integer.MAX_VALUE : keep);
+                lateRuns = workers.finishedRuns();
+            }
             workers.setExecutor(threading.executor());
             turnWorkers = threading.threading() == Threading.WORLD_THREAD ? null : threading.executor();
         }
@@ -334,24 +338,22 @@ final class Timeslicer<I, O> {
         int asks = (logged.urgentCall0 >>> 1) + (logged.urgentCall1 >>> 1);
         int batchJobs = logged.batchJobs;
         releasedJobs = logged.urgentJobs + batchJobs;
-        if (urgent.servable() < asks || batch.size - batch.position < batchJobs) {
-            throw DecisionLog.mismatch(system, stats.tick, "the recording takes " + asks + " urgent asks and runs "
-                    + batchJobs + " batch jobs, this turn has " + urgent.servable() + " and at most "
-                    + (batch.size - batch.position));
-        }
+        logged.checkJobsLeft(system, stats.tick, asks, urgent.servable(), batch.size - batch.position);
         prepareIfJobsStart(asks > 0 || batchJobs > 0);
         urgent.replay(logged.urgentCall0, turnWorkers);
         urgent.replay(logged.urgentCall1, turnWorkers);
         int urgentRan = stats.urgentJobsThisTick;
-        runBatchJobs(batchJobs, onWorkers(threading) ? threading : Threading.WORLD_THREAD); // never next-tick here
-        int batchRan = stats.jobsThisTick - urgentRan;
-        if (urgentRan != logged.urgentJobs || batchRan != batchJobs || batch.livePosition() != logged.position
-                || asks > 0 && urgent.servable() != logged.urgentLeft) {
-            throw DecisionLog.mismatch(system, stats.tick, "the recording runs " + logged.urgentJobs + " urgent and "
-                    + batchJobs + " batch jobs, to slot " + logged.position + " with " + logged.urgentLeft
-                    + " asks left; this turn " + urgentRan + " and " + batchRan + ", to slot " + batch.livePosition()
-                    + " with " + urgent.servable());
+        boolean nextTick = (logged.flags & DecisionLog.NEXT_TICK) != 0;
+        if (nextTick && (threading != Threading.WORKERS_NEXT_TICK || workers == null)) {
+            throw DecisionLog.mismatch(system, stats.tick, "the recording starts its batch jobs on next-tick workers,"
+                    + " this playback runs them in the turn: play it back under WORKERS_NEXT_TICK");
+        } else if (nextTick) {
+            workers.startRecorded(batchJobs, (logged.flags & DecisionLog.HANDS_BACK) != 0);
+        } else {
+            runBatchJobs(batchJobs, onWorkers(threading) ? Threading.WORKERS_SAME_TICK : Threading.WORLD_THREAD);
         }
+        int batchRan = nextTick ? workers.inFlight() : stats.jobsThisTick - urgentRan - lateJobs;
+        logged.checkRun(system, stats.tick, urgentRan, batchRan, batch.livePosition(), urgent.servable());
     }
 
     /**

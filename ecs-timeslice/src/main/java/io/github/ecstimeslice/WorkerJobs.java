@@ -55,6 +55,8 @@ final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
     private boolean mayHandBack;
     /** Per started job, what it threw, or null; written by the workers. */
     private Throwable[] startedFailures = new Throwable[0];
+    /** The started jobs the last {@link #finish} kept as run, or -1 if it had none to finish. */
+    private int finishedRuns = -1;
     /** Summed wall time of the started jobs: the measured cost per job that sizes a time budget's chunks. */
     private final AtomicLong jobNanos = new AtomicLong();
 
@@ -97,7 +99,17 @@ final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
      */
     @Override
     public void start(int maxJobs, boolean worldThreadHelps) {
-        start(maxJobs, worldThreadHelps, 0, 0);
+        start(maxJobs, worldThreadHelps, 0, 0, false);
+    }
+
+    /**
+     * Starts {@code jobs} jobs joined next tick, as a recorded turn did: with {@code handsBack}, as
+     * under a deadline (counted when finished, and {@link #finishKeeping} hands back what the
+     * recording's deadline kept from starting). All of them run.
+     */
+    @Override
+    public void startRecorded(int jobs, boolean handsBack) {
+        start(jobs, false, 0, 0, handsBack);
     }
 
     /**
@@ -124,12 +136,15 @@ final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
         if (!worldThreadHelps) {
             most = (int) Math.max(chunk, Math.min(most, TIMED_READ_AHEAD * fitting));
         }
-        start(most, worldThreadHelps, chunk, deadline);
+        start(most, worldThreadHelps, chunk, deadline, true);
     }
 
-    /** Starts jobs; with a {@code timedChunk} (0: none), in chunks of it that start only until {@code deadline}. */
+    /**
+     * Starts jobs; with a {@code timedChunk} (0: none), in chunks of it that start only until
+     * {@code deadline}; with {@code handsBack}, jobs that {@link #finish} may hand back.
+     */
     @SuppressWarnings("unchecked")
-    private void start(int maxJobs, boolean worldThreadHelps, int timedChunk, long deadline) {
+    private void start(int maxJobs, boolean worldThreadHelps, int timedChunk, long deadline, boolean handsBack) {
         TimeslicedSystem<I, O> decider = system;
         Batch b = batch;
         boolean syncInput = b.policy.syncInput();
@@ -176,9 +191,9 @@ final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
         } finally {
             crew.seal(count); // also when a VM error leaves: no worker waits for chunks to come
             startedCount = count;
-            countedWhenFinished = timed && !worldThreadHelps;
-            mayHandBack = timed;
-            if (timed) {
+            countedWhenFinished = handsBack && !worldThreadHelps;
+            mayHandBack = handsBack;
+            if (handsBack) {
                 Arrays.fill(leftInFlightTiers, 0, count, -1);
             }
             if (!countedWhenFinished) {
@@ -254,18 +269,40 @@ final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
         return crew.busy();
     }
 
+    @Override
+    public int inFlight() {
+        return startedCount;
+    }
+
+    @Override
+    public boolean mayHandBack() {
+        return mayHandBack;
+    }
+
+    @Override
+    public int finishedRuns() {
+        return finishedRuns;
+    }
+
+    @Override
+    public int finish() {
+        return finishKeeping(Integer.MAX_VALUE);
+    }
+
     /**
-     * Finishes the started jobs chunk by chunk, in order: waits for each (running it, or others
-     * nobody claimed, meanwhile), drops its failed jobs and saves the rest with async output. The
-     * jobs a deadline kept from starting go back to the batch.
+     * Finishes the first {@code keep} started jobs chunk by chunk, in order: waits for each
+     * (running it, or others nobody claimed, meanwhile), drops its failed jobs and saves the rest
+     * with async output. The jobs a deadline kept from starting, and those past {@code keep} (a
+     * playback's, whose recording's deadline kept them), go back to the batch.
      *
      * @return the jobs counted now that an earlier turn started (joined next tick under a time
      *         budget): not this turn's budget's
      */
     @Override
-    public int finish() {
+    public int finishKeeping(int keep) {
         int count = startedCount;
         startedCount = 0;
+        finishedRuns = count == 0 ? -1 : 0;
         if (count == 0) {
             crew.await();
             return 0;
@@ -273,15 +310,15 @@ final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
         boolean syncOutput = batch.policy.syncOutput();
         int chunkSize = crew.chunkSize();
         int finished = 0;
-        int runs = count; // the started jobs that run: all, unless the deadline came before some
+        int runs = Math.min(count, keep); // the started jobs that run: all, unless the deadline came before some
         try {
-            for (int chunk = 0, chunks = crew.chunkCount(); chunks > chunk; chunk++) {
+            for (int chunk = 0, chunks = crew.chunkCount(); chunks > chunk && runs > finished; chunk++) {
                 if (!crew.awaitChunk(chunk)) {
                     runs = finished; // this chunk and the ones after it never start
                     break;
                 }
                 // Take the chunk's results while the workers run later chunks
-                for (int end = Math.min(count, finished + chunkSize); end > finished; finished++) {
+                for (int end = Math.min(runs, finished + chunkSize); end > finished; finished++) {
                     int slot = started[finished];
                     Throwable thrown = startedFailures[finished];
                     if (thrown != null) {
@@ -294,7 +331,7 @@ final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
             }
         } finally {
             crew.await();
-            int ran = Math.min(count, crew.chunksRun() * chunkSize); // whole chunks run
+            int ran = Math.min(runs, crew.chunksRun() * chunkSize); // whole chunks run, those kept
             stats.jobsThisTick += countedWhenFinished ? ran : ran - count;
             if (finished < runs) { // a VM error is leaving: the jobs not finished get nothing from this batch
                 for (int i = finished; count > i; i++) {
@@ -313,19 +350,21 @@ final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
         if (runs > 0) {
             allowance.measured(jobNanos.get(), runs);
         }
+        finishedRuns = runs;
         return countedWhenFinished ? runs : 0;
     }
 
 
     /**
-     * Started jobs [{@code from}, {@code count}) never ran: the batch goes back to the first, so
-     * they start again (the slots in between that were dropped stay so).
+     * Started jobs [{@code from}, {@code count}) count as never run: the batch goes back to the
+     * first, so they start again (the slots in between that were dropped stay so).
      */
     private void handBack(int from, int count) {
         batch.position = started[from];
         batch.skipDropped();
         for (int i = from; count > i; i++) {
             system.slicer.schedule.slotDroppedFrom(leftInFlightTiers[i]); // left meanwhile: never decided
+            startedFailures[i] = null; // a playback's job past those kept may have run and failed
         }
     }
 

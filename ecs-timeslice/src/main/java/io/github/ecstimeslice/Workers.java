@@ -68,11 +68,26 @@ abstract class Workers {
         /** Starts jobs of the batch until {@code deadline} ({@code System.nanoTime()}), one at least. */
         void startUntil(long deadline, boolean worldThreadHelps);
 
+        /** Starts {@code jobs} jobs joined next tick as a recorded turn did, as under a deadline if it {@code handsBack}. */
+        void startRecorded(int jobs, boolean handsBack);
+
         /** True if started jobs wait to be finished. */
         boolean busy();
 
+        /** The jobs started and not finished yet. */
+        int inFlight();
+
+        /** True if the jobs started last began under a deadline: some may be handed back. */
+        boolean mayHandBack();
+
         /** Waits for the started jobs and saves their outputs; returns those an earlier turn started that count now. */
         int finish();
+
+        /** As {@link #finish}, keeping only the first {@code keep} started jobs as run: the others go back to the batch. */
+        int finishKeeping(int keep);
+
+        /** The started jobs the last finish kept as run, or -1 if it had none to finish. */
+        int finishedRuns();
 
         /** Notes that {@code entityId}, counted in {@code tier}, left while its job may be in flight. */
         void droppedInFlight(int entityId, int tier);

@@ -17,6 +17,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,6 +71,8 @@ class DecisionLogTest {
     static final class Game {
         final World world;
         final List<long[]> saves = new ArrayList<>();
+        /** Jobs run, on any thread. */
+        final AtomicInteger jobsRun = new AtomicInteger();
         final Random random;
         final StampSystem[] systems;
         private final ComponentMapper<Serial> serials;
@@ -85,6 +90,7 @@ class DecisionLogTest {
                 system.observedBy(new StampSystem.Observer() {
                     @Override
                     public void jobRan(StampSystem s, int entityId, Stamp input) {
+                        jobsRun.incrementAndGet();
                         long until = System.nanoTime() + 2_000;
                         while (System.nanoTime() < until) {
                             Thread.onSpinWait();
@@ -304,7 +310,7 @@ class DecisionLogTest {
     void aPlaybackMakesTheRecordedDecisionsInTheSameTicksOnEitherThreading(Threading recordedOn) {
         ByteArrayOutputStream recording = new ByteArrayOutputStream();
         List<long[]> recorded = record(7, recordedOn, recording);
-        for (Threading threading : new Threading[]{Threading.WORLD_THREAD, Threading.WORKERS_SAME_TICK}) {
+        for (Threading threading : Threading.values()) { // next-tick workers too: they run the jobs in the turn, as recorded
             Game replay = new Game(7, false, threading,
                     DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())));
             replay.play(TICKS);
@@ -317,14 +323,16 @@ class DecisionLogTest {
     }
 
     @Test
-    void tenThousandTicksRecordedOnWorkersUnderTimeBudgetsPlayBackSaveForSaveOnTheWorldsThread() {
+    void tenThousandTicksRecordedOnWorkersUnderTimeBudgetsPlayBackSaveForSaveOnEitherThreading() {
         ByteArrayOutputStream recording = new ByteArrayOutputStream();
         Game recorded = new Game(23, true, Threading.WORKERS_SAME_TICK, DecisionLog.recordTo(recording));
         recorded.play(10_000);
-        Game replay = new Game(23, false, Threading.WORLD_THREAD,
-                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())));
-        replay.play(10_000);
-        assertSameSaves(recorded.saves, replay.saves, "10,000 ticks");
+        for (Threading threading : new Threading[]{Threading.WORLD_THREAD, Threading.WORKERS_SAME_TICK}) {
+            Game replay = new Game(23, false, threading,
+                    DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())));
+            replay.play(10_000);
+            assertSameSaves(recorded.saves, replay.saves, "10,000 ticks played back on " + threading);
+        }
         assertTrue(recorded.saves.size() > 100_000, "saves: " + recorded.saves.size());
     }
 
@@ -493,15 +501,98 @@ class DecisionLogTest {
     }
 
     @Test
-    void nextTickWorkersRefuseToFollowALog() {
-        Plain plain = new Plain(Budget.jobsPerTick(1));
-        plain.setThreading(Threading.WORKERS_NEXT_TICK);
-        World world = new World(new WorldConfigurationBuilder().with(plain).build());
-        world.edit(world.create()).create(Decides.class);
-        DecisionLog.recordTo(new ByteArrayOutputStream()).attach(world);
-        IllegalStateException thrown = assertThrows(IllegalStateException.class, world::process);
-        assertTrue(thrown.getMessage().contains("next-tick workers"), thrown.getMessage());
-        assertEquals(0, plain.stats().jobsRunTotal(), "no job ran");
+    void aNextTickRunUnderTimeBudgetsPlaysBackUnderNextTickSaveForSaveItsHandBacksToo() {
+        ByteArrayOutputStream recording = new ByteArrayOutputStream();
+        Game recorded = new Game(31, true, Threading.WORKERS_NEXT_TICK, DecisionLog.recordTo(recording));
+        recorded.play(2_000);
+        Game replay = new Game(31, false, Threading.WORKERS_NEXT_TICK,
+                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())));
+        replay.play(2_000);
+        assertSameSaves(recorded.saves, replay.saves, "next-tick, played back next-tick");
+        assertTrue(replay.jobsRun.get() > recorded.jobsRun.get(), "the recording's deadlines handed jobs back, which"
+                + " the playback ran and handed back too (else the test proves less): " + replay.jobsRun + " jobs run"
+                + " in the playback, " + recorded.jobsRun + " in the recording");
+    }
+
+    @Test
+    void lockstepPeersOnOtherExecutorsFollowANextTickHost() {
+        ByteArrayOutputStream hostBytes = new ByteArrayOutputStream();
+        Game host = new Game(37, true, Threading.WORKERS_NEXT_TICK, DecisionLog.recordTo(hostBytes));
+        TickQueue[] toPeers = {new TickQueue(), new TickQueue()};
+        Game[] peers = new Game[2];
+        ExecutorService oneThread = Executors.newSingleThreadExecutor();
+        try {
+            for (int p = 0; p < 2; p++) {
+                toPeers[p].append(hostBytes.toByteArray());
+                peers[p] = new Game(37, false, Threading.WORKERS_NEXT_TICK, DecisionLog.playBackFrom(toPeers[p]));
+            }
+            for (StampSystem system : peers[1].systems) {
+                system.setThreading(Threading.WORKERS_NEXT_TICK, oneThread);
+            }
+            hostBytes.reset();
+            for (int t = 0; t < TICKS; t++) {
+                host.tick();
+                byte[] tick = hostBytes.toByteArray();
+                hostBytes.reset();
+                for (int p = 0; p < 2; p++) {
+                    toPeers[p].append(tick);
+                    peers[p].tick();
+                    assertEquals(0, toPeers[p].available(), "peer " + p + " used the whole tick, tick " + t);
+                }
+            }
+        } finally {
+            oneThread.shutdown();
+        }
+        assertSameSaves(host.saves, peers[0].saves, "peer on the shared pool");
+        assertSameSaves(host.saves, peers[1].saves, "peer on one thread");
+    }
+
+    @Test
+    void aNextTickRecordingPlayedBackInTheTurnStopsInItsFirstTickWithBatchJobs() {
+        ByteArrayOutputStream recording = new ByteArrayOutputStream();
+        record(41, Threading.WORKERS_NEXT_TICK, recording);
+        Game replay = new Game(41, false, Threading.WORKERS_SAME_TICK,
+                DecisionLog.playBackFrom(new ByteArrayInputStream(recording.toByteArray())));
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, replay::tick);
+        assertEquals("playback differs from its recording in tick 0 of " + Tiered.class.getName() + ": the recording"
+                + " starts its batch jobs on next-tick workers, this playback runs them in the turn: play it back"
+                + " under WORKERS_NEXT_TICK", thrown.getMessage());
+        assertEquals(0, replay.saves.size(), "no batch job ran");
+    }
+
+    @Test
+    void aChangedCountOfJobsFinishedLateIsCaughtInTheTickItChanges() {
+        ByteArrayOutputStream recording = new ByteArrayOutputStream();
+        DecisionLog log = DecisionLog.recordTo(recording);
+        Game game = new Game(43, true, Threading.WORKERS_NEXT_TICK, log);
+        long[] tickStarts = new long[TICKS];
+        for (int t = 0; t < TICKS; t++) {
+            tickStarts[t] = log.bytesWritten();
+            game.tick();
+        }
+        byte[] bytes = recording.toByteArray();
+        // the first system's record: index, flags, batch jobs, position, four urgent counts if flag 4, late runs if 32
+        int tick = 200;
+        int at;
+        while (true) {
+            int[] cursor = {(int) tickStarts[tick]};
+            readCount(bytes, cursor);
+            int flags = readCount(bytes, cursor);
+            for (int count = (flags & DecisionLog.URGENT) != 0 ? 6 : 2; count > 0; count--) {
+                readCount(bytes, cursor);
+            }
+            at = cursor[0];
+            if ((flags & DecisionLog.LATE_RUNS) != 0 && bytes[at] >= 2 && bytes[at] < 100) {
+                break;
+            }
+            tick++;
+        }
+        bytes[at]--; // one job fewer kept as run: one more handed back, so the batch's position differs
+        Game replay = new Game(43, false, Threading.WORKERS_NEXT_TICK, DecisionLog.playBackFrom(new ByteArrayInputStream(bytes)));
+        replay.play(tick);
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, replay::tick);
+        assertTrue(thrown.getMessage().startsWith("playback differs from its recording in tick " + tick + " of "
+                + Tiered.class.getName() + ": "), thrown.getMessage());
     }
 
     @Test

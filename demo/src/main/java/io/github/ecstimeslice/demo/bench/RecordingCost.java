@@ -47,7 +47,7 @@ public final class RecordingCost implements Callable<Integer> {
     private int perTick;
 
     @Option(names = "--threading", defaultValue = "WORLD_THREAD",
-            description = "where the jobs run: WORLD_THREAD or WORKERS_SAME_TICK (default: ${DEFAULT-VALUE})")
+            description = "where the jobs run: WORLD_THREAD, WORKERS_SAME_TICK or WORKERS_NEXT_TICK (default: ${DEFAULT-VALUE})")
     private Threading threading;
 
     @Option(names = "--rounds", defaultValue = "5", description = "rounds (default: ${DEFAULT-VALUE})")
@@ -78,10 +78,6 @@ public final class RecordingCost implements Callable<Integer> {
         }
         if (perTick < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--per-tick must be at least 1, was " + perTick);
-        }
-        if (threading == Threading.WORKERS_NEXT_TICK) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--threading must be WORLD_THREAD or WORKERS_SAME_TICK (a log refuses next-tick workers), was " + threading);
         }
         if (rounds < 1 || ticks < 1 || (long) rounds * ticks > 1_000_000) {
             throw new CommandLine.ParameterException(spec.commandLine(),

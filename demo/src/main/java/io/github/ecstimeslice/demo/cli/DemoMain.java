@@ -328,10 +328,6 @@ public final class DemoMain implements Callable<Integer> {
                     ? "--scene paths" : compare ? "--compare" : gifDirectory != null ? "--gif" : "--tiers") + ", or "
                     + option);
         }
-        if (threading == Threading.WORKERS_NEXT_TICK) {
-            throw usage(option + " follows the world's thread and same-tick workers: give --threads world or"
-                    + " same-tick, was next-tick");
-        }
         if (replayFile != null && !(Files.isRegularFile(replayFile) && Files.isReadable(replayFile))) {
             throw usage("--replay must name a file to read, was '" + replayFile + "'");
         }
