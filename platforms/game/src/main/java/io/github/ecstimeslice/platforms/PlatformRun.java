@@ -11,6 +11,7 @@ import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.DecisionLog;
 import io.github.ecstimeslice.DecisionHistory;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.SharedBudget;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.Tiers;
 import io.github.ecstimeslice.WorldEditCheck;
@@ -38,6 +39,8 @@ public final class PlatformRun {
     public static final int NPCS = 1_000;
     /** Ticks played, at 60 a second. */
     public static final int TICKS = 300;
+    /** Ticks a recording is played back for: long enough for every kind of turn to come many times. */
+    public static final int LONG_TICKS = 10_000;
 
     private PlatformRun() {
     }
@@ -49,15 +52,16 @@ public final class PlatformRun {
      * millionths of a radian, in entity order, comma-separated.
      */
     public static String run(boolean workers) {
-        return run(workers, null, null);
+        return run(workers, null, null, TICKS);
     }
 
     /**
-     * As {@link #run(boolean)}, the decision systems' budgets following a {@link DecisionLog}:
-     * recorded to {@code record} unless it is null, under time budgets (the machine's speed decides
-     * how many jobs a tick runs); or played back from {@code playback} unless it is null.
+     * As {@link #run(boolean)} for {@code ticks} ticks, the decision systems' budgets following a
+     * {@link DecisionLog}: recorded to {@code record} unless it is null, under a millisecond pool
+     * the two share (the machine's speed decides how many jobs a tick runs); or played back from
+     * {@code playback} unless it is null.
      */
-    public static String run(boolean workers, OutputStream record, InputStream playback) {
+    public static String run(boolean workers, OutputStream record, InputStream playback, int ticks) {
         Saves saves = new Saves();
         CountedFacing facing = new CountedFacing(saves);
         AlertSystem alert = new AlertSystem(saves);
@@ -74,8 +78,9 @@ public final class PlatformRun {
                 .build());
         WorldEditCheck.install(world); // a browser has nothing for it to check, and compiles none of it
         if (record != null) {
-            facing.setBudget(Budget.millisPerTick(0.05));
-            alert.setBudget(Budget.millisPerTick(0.02));
+            SharedBudget pool = SharedBudget.millisPerTick(0.07);
+            facing.setBudget(pool.share(2));
+            alert.setBudget(pool.share(1));
             DecisionLog.recordTo(record).attach(world);
         } else if (playback != null) {
             DecisionLog.playBackFrom(playback).attach(world);
@@ -90,7 +95,7 @@ public final class PlatformRun {
         ComponentMapper<Position> positions = world.getMapper(Position.class);
         IntBag npcs = new IntBag();
         world.setDelta(1 / 60f);
-        for (int tick = 0; tick < TICKS; tick++) {
+        for (int tick = 0; tick < ticks; tick++) {
             // the target walks a square around the crowd's middle in quarter steps (exact in float on
             // every platform, as no sine would be); every 30 ticks, ten NPCs die and ten spawn, each
             // decided at once (together, on workers)

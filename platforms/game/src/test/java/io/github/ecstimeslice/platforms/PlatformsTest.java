@@ -3,12 +3,14 @@ package io.github.ecstimeslice.platforms;
 import io.github.ecstimeslice.platforms.jvm.InstalledPrograms;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -62,19 +64,27 @@ class PlatformsTest {
     }
 
     @Test
-    void aRunRecordedOnWorkersUnderTimeBudgetsPlaysBackOnTheWorldsThreadAndUnderTeavm() throws Exception {
+    void tenThousandTicksRecordedOnWorkersUnderAMillisecondPoolPlayBackOnEitherThreadingAndUnderTeavm(
+            @TempDir Path dir) throws Exception {
+        int ticks = PlatformRun.LONG_TICKS;
         ByteArrayOutputStream recording = new ByteArrayOutputStream();
-        PlatformReport recorded = PlatformReport.parse(PlatformRun.run(true, recording, null));
-        assertNotEquals(jvm.checksum, recorded.checksum, "time budgets decide otherwise than the game's own");
-        PlatformReport replayed = PlatformReport.parse(
-                PlatformRun.run(false, null, new ByteArrayInputStream(recording.toByteArray())));
-        assertEquals(recorded.saves, replayed.saves);
-        assertEquals(recorded.checksum, replayed.checksum);
-        PlatformReport teavm = runUnderNode("the TeaVM playback is not run", PlatformRun.hex(recording.toByteArray()));
+        PlatformReport recorded = PlatformReport.parse(PlatformRun.run(true, recording, null, ticks));
+        assertNotEquals(PlatformReport.parse(PlatformRun.run(false, null, null, ticks)).checksum, recorded.checksum,
+                "the pool decides otherwise than the game's own budgets");
+        for (boolean workers : new boolean[]{false, true}) {
+            PlatformReport replayed = PlatformReport.parse(
+                    PlatformRun.run(workers, null, new ByteArrayInputStream(recording.toByteArray()), ticks));
+            assertEquals(recorded.saves, replayed.saves, workers ? "on workers" : "on the world's thread");
+            assertEquals(recorded.checksum, replayed.checksum, workers ? "on workers" : "on the world's thread");
+        }
+        Path hex = dir.resolve("recording.hex");
+        Files.writeString(hex, PlatformRun.hex(recording.toByteArray()));
+        PlatformReport teavm = runUnderNode("the TeaVM playback is not run", "@" + hex, String.valueOf(ticks));
         assertEquals(recorded.saves, teavm.saves);
         assertEquals(recorded.checksum, teavm.checksum);
-        System.out.printf("TeaVM played back a JVM recording of %d bytes made under time budgets: %d saves, checksum %d"
-                + " as recorded%n", recording.size(), teavm.saves, teavm.checksum);
+        System.out.printf("TeaVM played back %d ticks of a JVM recording of %d bytes made on workers under a"
+                + " millisecond pool: %d saves, checksum %d as recorded%n", ticks, recording.size(), teavm.saves,
+                teavm.checksum);
     }
 
     @Test
@@ -103,8 +113,9 @@ class PlatformsTest {
     }
 
     /**
-     * Runs TeaVM's build of the game under node, {@code args} passed to its main, and returns its
-     * report; skips the test, saying that {@code skipped}, where node is missing.
+     * Runs TeaVM's build of the game under node, {@code args} passed to its main (an argument
+     * {@code @FILE} as the text of the file, which may be longer than a command line takes), and
+     * returns its report; skips the test, saying that {@code skipped}, where node is missing.
      */
     private static PlatformReport runUnderNode(String skipped, String... args) throws Exception {
         File script = new File("target/teavm/platforms.js").getAbsoluteFile();
@@ -112,7 +123,8 @@ class PlatformsTest {
         String node = InstalledPrograms.find("node");
         skipUnless(node != null, "node is not installed (apt-get install nodejs): " + skipped);
         List<String> command = new ArrayList<>(List.of(node, "-e",
-                "require(process.argv[1]).main(process.argv.slice(2))", script.getPath()));
+                "const fs = require('fs'); require(process.argv[1]).main(process.argv.slice(2)"
+                        + ".map(a => a.startsWith('@') ? fs.readFileSync(a.slice(1), 'utf8') : a))", script.getPath()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

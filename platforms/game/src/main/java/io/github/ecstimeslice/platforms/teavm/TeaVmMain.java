@@ -6,8 +6,8 @@ import java.io.ByteArrayInputStream;
 
 /**
  * The game compiled by TeaVM to JavaScript and run under node: prints the report of
- * {@link PlatformRun#run}, with workers asked for; given an argument, plays back the recording it
- * holds in hexadecimal ({@link PlatformRun#hex}).
+ * {@link PlatformRun#run}, with workers asked for; given arguments, plays back for as many ticks as
+ * the second says the recording the first holds in hexadecimal ({@link PlatformRun#hex}).
  */
 public final class TeaVmMain {
 
@@ -16,6 +16,7 @@ public final class TeaVmMain {
 
     public static void main(String[] args) {
         System.out.println(args.length == 0 ? PlatformRun.run(true)
-                : PlatformRun.run(true, null, new ByteArrayInputStream(PlatformRun.bytes(args[0]))));
+                : PlatformRun.run(true, null, new ByteArrayInputStream(PlatformRun.bytes(args[0])),
+                        Integer.parseInt(args[1])));
     }
 }
