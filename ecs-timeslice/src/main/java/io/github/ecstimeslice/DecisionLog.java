@@ -298,21 +298,42 @@ public final class DecisionLog {
         return due;
     }
 
-    /** Checks that this turn has the {@code asks} and {@code batchJobs} the turn read takes: {@code servable} and {@code left}. */
-    void checkJobsLeft(TimeslicedSystem<?, ?> system, long tick, int asks, int servable, int left) {
-        if (servable < asks || left < batchJobs) {
+    /**
+     * Plays back {@code turn}'s jobs as the turn read recorded them, whatever the budget: the same
+     * urgent runs (as a group or not), then as many batch jobs, where {@code threading} says and on
+     * next-tick workers if they ran there. Checks before that the turn has the asks and jobs, and
+     * after that they ran as recorded.
+     */
+    void play(Timeslicer<?, ?> turn, Threading threading) {
+        TimeslicedSystem<?, ?> system = turn.system;
+        long tick = turn.stats.tick;
+        Batch batch = turn.batch;
+        UrgentJobs<?, ?> urgent = turn.urgent;
+        int asks = (urgentCall0 >>> 1) + (urgentCall1 >>> 1);
+        if (urgent.servable() < asks || batch.size - batch.position < batchJobs) {
             throw mismatch(system, tick, "the recording takes " + asks + " urgent asks and runs " + batchJobs
-                    + " batch jobs, this turn has " + servable + " and at most " + left);
+                    + " batch jobs, this turn has " + urgent.servable() + " and at most " + (batch.size - batch.position));
         }
-    }
-
-    /** Checks that the turn played ran the urgent and batch jobs the turn read did, to its batch position and urgent asks left. */
-    void checkRun(TimeslicedSystem<?, ?> system, long tick, int urgentRan, int batchRan, int at, int asksLeft) {
-        boolean asked = (urgentCall0 | urgentCall1) != 0;
-        if (urgentRan != urgentJobs || batchRan != batchJobs || at != position || asked && asksLeft != urgentLeft) {
+        turn.releasedJobs = urgentJobs + batchJobs;
+        turn.prepareIfJobsStart(asks > 0 || batchJobs > 0);
+        urgent.replay(urgentCall0, turn.turnWorkers);
+        urgent.replay(urgentCall1, turn.turnWorkers);
+        int urgentRan = turn.stats.urgentJobsThisTick;
+        boolean nextTick = (flags & NEXT_TICK) != 0;
+        if (nextTick && (threading != Threading.WORKERS_NEXT_TICK || turn.workers == null)) {
+            throw mismatch(system, tick, "the recording starts its batch jobs on next-tick workers, this playback runs"
+                    + " them in the turn: play it back under WORKERS_NEXT_TICK");
+        } else if (nextTick) {
+            turn.workers.startRecorded(batchJobs, (flags & HANDS_BACK) != 0);
+        } else {
+            turn.runBatchJobs(batchJobs, turn.onWorkers(threading) ? Threading.WORKERS_SAME_TICK : Threading.WORLD_THREAD);
+        }
+        int batchRan = nextTick ? turn.workers.inFlight() : turn.stats.jobsThisTick - urgentRan - turn.lateJobs;
+        if (urgentRan != urgentJobs || batchRan != batchJobs || batch.livePosition() != position
+                || asks > 0 && urgent.servable() != urgentLeft) {
             throw mismatch(system, tick, "the recording runs " + urgentJobs + " urgent and " + batchJobs + " batch jobs,"
                     + " to slot " + position + " with " + urgentLeft + " asks left; this turn " + urgentRan + " and "
-                    + batchRan + ", to slot " + at + " with " + asksLeft);
+                    + batchRan + ", to slot " + batch.livePosition() + " with " + urgent.servable());
         }
     }
 

@@ -14,7 +14,7 @@ import java.util.concurrent.Executor;
  */
 final class Timeslicer<I, O> {
 
-    private final TimeslicedSystem<I, O> system;
+    final TimeslicedSystem<I, O> system;
     final Batch batch;
     final TickFailures failures;
     final JobAllowance allowance;
@@ -43,9 +43,9 @@ final class Timeslicer<I, O> {
     private int onTopJobs;
     private long onTopNanos;
     /** The executor of this turn's workers, or null if its jobs run on the world's thread (see {@link #onWorkers}). */
-    private Executor turnWorkers;
+    Executor turnWorkers;
     /** The jobs the budget released this turn, or -1 under a time budget. */
-    private int releasedJobs;
+    int releasedJobs;
     /** True once this turn called {@code prepareJobs()} for async input: once a turn. */
     private boolean prepared;
 
@@ -127,7 +127,7 @@ final class Timeslicer<I, O> {
                 stats.turnSummary.demand = urgent.servable() + batch.size - batch.position;
             }
             if (playing) {
-                runLogged(logged, threading.threading());
+                logged.play(this, threading.threading());
             } else {
                 runJobs(threading.threading(), delta); // 4. and 5.
             }
@@ -212,7 +212,7 @@ final class Timeslicer<I, O> {
         return Math.max(0, urgent.waiting() - system.urgentAllowance()) + batchJobs;
     }
 
-    private boolean onWorkers(Threading threading) {
+    boolean onWorkers(Threading threading) {
         return threading != Threading.WORLD_THREAD && workers != null;
     }
 
@@ -316,7 +316,7 @@ final class Timeslicer<I, O> {
     }
 
     /** Starts {@code jobs} of the batch where {@code threading} says, and but for next-tick workers finishes them. */
-    private void runBatchJobs(int jobs, Threading threading) {
+    void runBatchJobs(int jobs, Threading threading) {
         if (threading == Threading.WORLD_THREAD) {
             worldThread.run(jobs);
         } else if (threading == Threading.WORKERS_NEXT_TICK) {
@@ -328,32 +328,6 @@ final class Timeslicer<I, O> {
                 workers.finish(); // also when a VM error leaves: no job is finished a tick late
             }
         }
-    }
-
-    /**
-     * Plays back the turn's jobs, whatever the budget: the urgent asks {@code logged} recorded, in
-     * the same runs (as a group or not), then as many batch jobs, where {@code threading} says.
-     */
-    private void runLogged(DecisionLog logged, Threading threading) {
-        int asks = (logged.urgentCall0 >>> 1) + (logged.urgentCall1 >>> 1);
-        int batchJobs = logged.batchJobs;
-        releasedJobs = logged.urgentJobs + batchJobs;
-        logged.checkJobsLeft(system, stats.tick, asks, urgent.servable(), batch.size - batch.position);
-        prepareIfJobsStart(asks > 0 || batchJobs > 0);
-        urgent.replay(logged.urgentCall0, turnWorkers);
-        urgent.replay(logged.urgentCall1, turnWorkers);
-        int urgentRan = stats.urgentJobsThisTick;
-        boolean nextTick = (logged.flags & DecisionLog.NEXT_TICK) != 0;
-        if (nextTick && (threading != Threading.WORKERS_NEXT_TICK || workers == null)) {
-            throw DecisionLog.mismatch(system, stats.tick, "the recording starts its batch jobs on next-tick workers,"
-                    + " this playback runs them in the turn: play it back under WORKERS_NEXT_TICK");
-        } else if (nextTick) {
-            workers.startRecorded(batchJobs, (logged.flags & DecisionLog.HANDS_BACK) != 0);
-        } else {
-            runBatchJobs(batchJobs, onWorkers(threading) ? Threading.WORKERS_SAME_TICK : Threading.WORLD_THREAD);
-        }
-        int batchRan = nextTick ? workers.inFlight() : stats.jobsThisTick - urgentRan - lateJobs;
-        logged.checkRun(system, stats.tick, urgentRan, batchRan, batch.livePosition(), urgent.servable());
     }
 
     /**
@@ -396,7 +370,7 @@ final class Timeslicer<I, O> {
     }
 
     /** With async input, {@code prepareJobs()} before the first of this tick's jobs, if one starts; once a turn. */
-    private void prepareIfJobsStart(boolean jobsStart) {
+    void prepareIfJobsStart(boolean jobsStart) {
         if (jobsStart && !prepared && !batch.policy.syncInput()) {
             prepared = true;
             system.prepareJobs();
