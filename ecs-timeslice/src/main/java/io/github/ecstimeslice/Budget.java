@@ -12,7 +12,9 @@ package io.github.ecstimeslice;
  *     rate;</li>
  * <li>{@link #batchEvery(double)}: "every NPC re-decides within half a second", whatever their
  *     number;</li>
- * <li>{@link #millisPerTick(double)}: "AI gets two milliseconds of each frame".</li>
+ * <li>{@link #millisPerTick(double)}: "AI gets two milliseconds of each frame";</li>
+ * <li>{@link #workPerTick(int)}: Factorio's "1,000 node expansions a tick", for a
+ *     {@link SlicedSystem}, whose jobs go on over ticks.</li>
  * </ul>
  *
  * <p><b>Batches.</b> A tick never starts jobs of two batches. The time-based budgets
@@ -33,7 +35,7 @@ public final class Budget {
     /** Above this {@code world.delta}, in seconds, a tick counts as a long tick unless told otherwise. */
     public static final double DEFAULT_LONG_TICK_SECONDS = 1.0;
 
-    enum Kind { JOBS_PER_TICK, JOBS_PER_SECOND, BATCH_EVERY, MILLIS_PER_TICK, SHARE }
+    enum Kind { JOBS_PER_TICK, JOBS_PER_SECOND, BATCH_EVERY, MILLIS_PER_TICK, SHARE, WORK_PER_TICK }
 
     private final Kind kind;
     private final double amount;
@@ -116,6 +118,37 @@ public final class Budget {
     }
 
     /**
+     * A fixed amount of work every tick, in the units a {@link SlicedSystem}'s jobs count (node
+     * expansions, candidates scored): the tick runs pieces of jobs, going on with the job a tick
+     * left unfinished, until {@code units} are used, the last piece ending at the budget. Counted,
+     * not timed: every run, platform and threading finishes the same jobs in the same ticks.
+     *
+     * @param units units of work per tick, at least 1
+     * @throws IllegalArgumentException if {@code units} is zero or negative
+     */
+    public static Budget workPerTick(int units) {
+        if (units < 1) {
+            throw new IllegalArgumentException("work per tick must be at least 1 unit, was " + units);
+        }
+        return new Budget(Kind.WORK_PER_TICK, units, DEFAULT_LONG_TICK_SECONDS);
+    }
+
+    /**
+     * {@code budget}, checked for {@code system}: not null, and a {@link #workPerTick} budget only
+     * for a {@link SlicedSystem}.
+     */
+    static Budget checkedFor(TimeslicedSystem<?, ?> system, Budget budget) {
+        if (budget == null) {
+            throw new IllegalArgumentException("budget must not be null, was null");
+        }
+        if (budget.kind == Kind.WORK_PER_TICK && !(system instanceof SlicedSystem)) {
+            throw new IllegalArgumentException(budget + " counts the pieces of a SlicedSystem's jobs; "
+                    + system.getClass().getName() + "'s jobs are whole: give it jobsPerTick or another");
+        }
+        return budget;
+    }
+
+    /**
      * This budget with another long-tick threshold: a tick whose {@code world.delta} exceeds
      * {@code seconds} releases only what the last normal tick released. Matters for
      * {@code jobsPerSecond} and {@code batchEvery}.
@@ -147,7 +180,7 @@ public final class Budget {
         return pool;
     }
 
-    /** Jobs per tick, jobs per second, period seconds, milliseconds or a share's weight, by {@link #kind()}. */
+    /** Jobs per tick, jobs per second, period seconds, milliseconds, a share's weight or units of work, by {@link #kind()}. */
     double amount() {
         return amount;
     }
@@ -194,6 +227,9 @@ public final class Budget {
                 break;
             case SHARE:
                 base = pool + ".share(" + amount + ")";
+                break;
+            case WORK_PER_TICK:
+                base = "workPerTick(" + (int) amount + ")";
                 break;
             default:
                 base = "millisPerTick(" + amount + ")";

@@ -57,6 +57,8 @@ public final class DecisionLog {
     static final int HANDS_BACK = 16;
     /** The turn finished jobs an earlier turn left in flight, and kept this many as run. */
     static final int LATE_RUNS = 32;
+    /** The turn ran its batch jobs in pieces (a {@link SlicedSystem}): the units it used, and those of the job in progress. */
+    static final int PIECES = 64;
 
     private final boolean records;
     private final LogStream stream;
@@ -73,6 +75,8 @@ public final class DecisionLog {
     int batchJobs;
     int position;
     int lateRuns;
+    int work;
+    int jobWork;
 
     private DecisionLog(OutputStream out, InputStream in) {
         records = out != null;
@@ -230,6 +234,10 @@ public final class DecisionLog {
         if (inFlight > 0) {
             flags |= NEXT_TICK | (turn.workers.mayHandBack() ? HANDS_BACK : 0);
         }
+        int pieces = turn.sliced != null ? turn.sliced.workThisTurn : -1;
+        if (pieces >= 0) {
+            flags |= PIECES;
+        }
         int batchJobs = inFlight > 0 ? inFlight : turn.stats.jobsThisTick - turn.stats.urgentJobsThisTick - turn.lateJobs;
         int[] urgentCalls = turn.urgent.calls;
         boolean urgent = (urgentCalls[0] | urgentCalls[1]) != 0;
@@ -246,6 +254,10 @@ public final class DecisionLog {
         }
         if (turn.lateRuns >= 0) {
             stream.writeCount(turn.lateRuns);
+        }
+        if (pieces >= 0) {
+            stream.writeCount(pieces);
+            stream.writeCount(turn.sliced.jobWork);
         }
         if ((flags & BATCH_STARTED) != 0) {
             stream.writeCount(batch.size);
@@ -277,6 +289,8 @@ public final class DecisionLog {
         urgentJobs = urgent ? stream.readCount() : 0;
         urgentLeft = urgent ? stream.readCount() : 0;
         lateRuns = (flags & LATE_RUNS) != 0 ? stream.readCount() : -1;
+        work = (flags & PIECES) != 0 ? stream.readCount() : -1;
+        jobWork = (flags & PIECES) != 0 ? stream.readCount() : 0;
         if ((flags & BATCH_STARTED) != 0) {
             batchSize = stream.readCount();
             batchHash = stream.readInt();
@@ -315,12 +329,22 @@ public final class DecisionLog {
                     + " batch jobs, this turn has " + urgent.servable() + " and at most " + (batch.size - batch.position));
         }
         turn.releasedJobs = urgentJobs + batchJobs;
-        turn.prepareIfJobsStart(asks > 0 || batchJobs > 0);
+        turn.prepareIfJobsStart(asks > 0 || batchJobs > 0 || work > 0);
         urgent.replay(urgentCall0, turn.turnWorkers);
         urgent.replay(urgentCall1, turn.turnWorkers);
         int urgentRan = turn.stats.urgentJobsThisTick;
         boolean nextTick = (flags & NEXT_TICK) != 0;
-        if (nextTick && (threading != Threading.WORKERS_NEXT_TICK || turn.workers == null)) {
+        int worked = work;
+        if (work >= 0 && turn.sliced == null) {
+            throw mismatch(system, tick, "the recording runs jobs in pieces, this system's are whole");
+        } else if (work >= 0) {
+            worked = turn.sliced.run(work, batchJobs);
+        } else if (turn.sliced != null) {
+            turn.sliced.cancel(); // as the recorded turn did, which ran its jobs whole
+        }
+        if (work >= 0) {
+            turn.releasedJobs = -1;
+        } else if (nextTick && (threading != Threading.WORKERS_NEXT_TICK || turn.workers == null)) {
             throw mismatch(system, tick, "the recording starts its batch jobs on next-tick workers, this playback runs"
                     + " them in the turn: play it back under WORKERS_NEXT_TICK");
         } else if (nextTick) {
@@ -329,11 +353,15 @@ public final class DecisionLog {
             turn.runBatchJobs(batchJobs, turn.onWorkers(threading) ? Threading.WORKERS_SAME_TICK : Threading.WORLD_THREAD);
         }
         int batchRan = nextTick ? turn.workers.inFlight() : turn.stats.jobsThisTick - urgentRan - turn.lateJobs;
-        if (urgentRan != urgentJobs || batchRan != batchJobs || batch.livePosition() != position
+        int progress = turn.sliced != null ? turn.sliced.jobWork : 0;
+        if (urgentRan != urgentJobs || batchRan != batchJobs || worked != work || progress != jobWork
+                || batch.livePosition() != position
                 || asks > 0 && urgent.servable() != urgentLeft) {
-            throw mismatch(system, tick, "the recording runs " + urgentJobs + " urgent and " + batchJobs + " batch jobs,"
-                    + " to slot " + position + " with " + urgentLeft + " asks left; this turn " + urgentRan + " and "
-                    + batchRan + ", to slot " + batch.livePosition() + " with " + urgent.servable());
+            throw mismatch(system, tick, "the recording runs " + urgentJobs + " urgent and " + batchJobs + " batch jobs"
+                    + (work >= 0 ? " in " + work + " units (" + jobWork + " into the job going on)" : "") + ", to slot "
+                    + position + " with " + urgentLeft + " asks left; this turn " + urgentRan + " and " + batchRan
+                    + (work >= 0 ? " in " + worked + " units (" + progress + ")" : "") + ", to slot "
+                    + batch.livePosition() + " with " + urgent.servable());
         }
     }
 

@@ -68,6 +68,11 @@ final class JobAllowance {
         }
     }
 
+    /** True if the budget is units of work a tick, for a sliced system's pieces. */
+    boolean workBudget() {
+        return budget.kind() == Budget.Kind.WORK_PER_TICK;
+    }
+
     /** True if the budget is wall-clock time: {@code millisPerTick}, or a share of a millis pool. */
     boolean timeBudget() {
         return budget.kind() == Budget.Kind.MILLIS_PER_TICK || budget.pool() != null && budget.pool().millis();
@@ -95,6 +100,7 @@ final class JobAllowance {
     int release(float delta, int batchSize) {
         switch (budget.kind()) {
             case JOBS_PER_TICK:
+            case WORK_PER_TICK: // units of work, for a sliced system's pieces
                 return (int) budget.amount();
             case MILLIS_PER_TICK:
                 return Integer.MAX_VALUE;

@@ -69,7 +69,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * outputs per entity in {@link DecisionHistory}: for the one system of a world whose history
      * the game reads.
      *
-     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or a work budget (sliced only)
      */
     protected TimeslicedSystem(IoPolicy policy, Budget budget) {
         this(null, policy, budget, null, DEFAULT_HISTORY_DEPTH);
@@ -79,7 +79,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * As {@link #TimeslicedSystem(IoPolicy, Budget)}, over the given aspect ({@code null}: the
      * subclass's annotations).
      *
-     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or a work budget (sliced only)
      */
     protected TimeslicedSystem(Aspect.Builder aspect, IoPolicy policy, Budget budget) {
         this(aspect, policy, budget, null, DEFAULT_HISTORY_DEPTH);
@@ -91,7 +91,7 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      * (the usual choice when {@link #outputSaved} publishes all the game reads) no history
      * component, and any number of such systems in a world.
      *
-     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null or a work budget (sliced only), or
      *                                  {@code historyDepth} is below 0 or above 1,024
      */
     protected TimeslicedSystem(Aspect.Builder aspect, IoPolicy policy, Budget budget, int historyDepth) {
@@ -111,14 +111,14 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
      *                     {@link #NO_HISTORY}: about 20 × (depth + 1) + 4 bytes per entity id up
      *                     to the highest seen, and depth + 1 output objects per entity; ids up to
      *                     {@link DecisionHistory#highestEntityId(int)}
-     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null, or
+     * @throws IllegalArgumentException if {@code policy} or {@code budget} is null or a work budget (sliced only), or
      *                                  {@code historyDepth} is below 0 or above 1,024
      */
     protected TimeslicedSystem(Aspect.Builder aspect, IoPolicy policy, Budget budget,
                                Class<? extends DecisionHistory<O>> historyType, int historyDepth) {
         super(aspect);
         this.policy = notNull(policy, "policy");
-        this.budget = notNull(budget, "budget");
+        this.budget = Budget.checkedFor(this, budget);
         slicer = new Timeslicer<>(this, policy, historyType, historyDepth);
     }
 
@@ -289,9 +289,9 @@ public abstract class TimeslicedSystem<I, O> extends BaseEntitySystem {
         return budget;
     }
 
-    /** Changes the budget from the next tick (the old one's carry is dropped); null: IllegalArgumentException. */
+    /** Changes the budget from the next tick (the old one's carry is dropped); null, or work for whole jobs: IllegalArgumentException. */
     public void setBudget(Budget budget) {
-        this.budget = notNull(budget, "budget");
+        this.budget = Budget.checkedFor(this, budget);
     }
 
     /** Where jobs run; {@link Threading#WORLD_THREAD} unless set. */

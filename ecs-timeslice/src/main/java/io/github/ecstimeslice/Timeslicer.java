@@ -26,13 +26,15 @@ final class Timeslicer<I, O> {
     /** The log this system's turns are recorded to or played back from, and its place there; null: none. */
     DecisionLog log;
     int logIndex;
+    /** A sliced system's jobs in pieces on the world's thread; null for a system of whole jobs. */
+    final SlicedJobs<I, O> sliced;
     /** The system's jobs on the world's thread, in its class's copy of the loop (read by tests). */
     final JobLoop worldThread;
     /** Made by the first worker threading (never in a browser); null until then. */
     Workers.Jobs<I, O> workers;
     private World world;
     /** When the turn began: a millis budget on the world's thread covers all of it, and a share reports it. */
-    private long turnStart;
+    long turnStart;
     /** Jobs this turn counted that the last one started (joined next tick under a time budget): not this turn's budget's. */
     int lateJobs;
     /** Of the jobs the last turn left in flight, those this turn finished as run; -1 if none were in flight. */
@@ -40,8 +42,8 @@ final class Timeslicer<I, O> {
     /** Urgent jobs a turn may run on top of its budget ({@link TimeslicedSystem#setUrgentAllowance}), read as it starts. */
     private int urgentAllowance;
     /** This turn's urgent jobs on top of the budget, and the wall time they took: neither counts against it. */
-    private int onTopJobs;
-    private long onTopNanos;
+    int onTopJobs;
+    long onTopNanos;
     /** The executor of this turn's workers, or null if its jobs run on the world's thread (see {@link #onWorkers}). */
     Executor turnWorkers;
     /** The jobs the budget released this turn, or -1 under a time budget. */
@@ -49,6 +51,7 @@ final class Timeslicer<I, O> {
     /** True once this turn called {@code prepareJobs()} for async input: once a turn. */
     private boolean prepared;
 
+    @SuppressWarnings("unchecked")
     Timeslicer(TimeslicedSystem<I, O> system, IoPolicy policy, Class<? extends DecisionHistory<O>> historyType,
                int historyDepth) {
         this.system = system;
@@ -64,6 +67,8 @@ final class Timeslicer<I, O> {
         early = new EarlyAsks(stats);
         stats.urgent = urgent;
         stats.early = early;
+        sliced = system instanceof SlicedSystem
+                ? new SlicedJobs<>((SlicedSystem<I, O>) system, batch, histories, failures, stats) : null;
     }
 
     /** Joins the system's world: takes its history mapper, and listens to its deletions for asks before a join. */
@@ -166,6 +171,9 @@ final class Timeslicer<I, O> {
         onTopJobs = 0;
         onTopNanos = 0;
         prepared = false;
+        if (sliced != null) {
+            sliced.workThisTurn = -1;
+        }
         early.turnStarted();
         urgent.turnStarted();
         allowance.use(budget);
@@ -299,6 +307,9 @@ final class Timeslicer<I, O> {
             runOnTop();
         }
         int waiting = urgent.servable();
+        if (sliced != null && sliced.runTurn(this, onWorkers, waiting, delta)) {
+            return; // in pieces
+        }
         if (allowance.timeBudget()) {
             releasedJobs = -1;
             runUntilSpent(onWorkers ? threading : Threading.WORLD_THREAD, waiting);
@@ -407,6 +418,9 @@ final class Timeslicer<I, O> {
         } else if (workers != null && workers.busy()) {
             workers.droppedInFlight(entityId, schedule.countedTier(entityId)); // its job may be handed back unrun
         }
+        if (sliced != null) {
+            sliced.left(entityId);
+        }
         urgent.forget(entityId);
         histories.forget(entityId, world);
         schedule.left(entityId);
@@ -416,6 +430,9 @@ final class Timeslicer<I, O> {
     void abandon() {
         if (workers != null) {
             workers.abandon();
+        }
+        if (sliced != null) {
+            sliced.cancel();
         }
         allowance.leavePool();
     }

@@ -51,6 +51,13 @@ class ReadmeExampleTest {
     }
 
     @Test
+    void coverScorerDecidesFourNpcsATickInPiecesOfItsWorkBudget() {
+        String said = printedBy(() -> CoverScorer.main(new String[0]));
+        // 20,000 spots scored a tick, 5,000 an NPC: the 200 NPCs' first batch takes 50 ticks, the next 10 decide 40
+        assertEquals("after 60 ticks: 240 NPCs chose cover, 4 a tick\n", said.replace("\r", ""));
+    }
+
+    @Test
     void seeingInsideRunsSixHundredTicksUnderTheBudgetsPressureAndExplainsAnNpc() {
         String said = printedBy(() -> {
             try {
