@@ -8,6 +8,7 @@ import com.badlogic.gdx.ai.pfa.indexed.IndexedAStarPathFinder;
 import com.badlogic.gdx.ai.pfa.indexed.IndexedGraph;
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.SlicedSystem;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.facing.Position;
@@ -73,7 +74,7 @@ import java.util.List;
  *
  * @param <N> the graph's node type
  */
-public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, PlannedPath> {
+public class PathPlanningSystem<N> extends SlicedSystem<PathQuery<N>, PlannedPath> {
 
     /** {@link #maxNodesPerSearch()} unless set: no limit. */
     public static final int NO_NODE_LIMIT = Integer.MAX_VALUE;
@@ -203,21 +204,44 @@ public class PathPlanningSystem<N> extends TimeslicedSystem<PathQuery<N>, Planne
         query.maxNodes = maxNodesPerSearch;
     }
 
-    /** Searches the agent's path with this thread's finder. */
+    /**
+     * Searches the agent's path for at most {@code work} node expansions, on the job's thread: a
+     * first piece takes a search no other job uses, and the search goes back to the system's idle
+     * ones when the job finishes or is cancelled.
+     */
     @Override
-    protected void runJob(int agent, PathQuery<N> query, PlannedPath output) {
+    protected int runJobPiece(int agent, PathQuery<N> query, PlannedPath output, int work, boolean first) {
         output.routeStops = query.routeStops;
         if (query.startNode == null) {
             output.noPath(PathStatus.NO_GOAL, query.start, query.goal);
-            return;
+            return 0;
         }
-        int nodes = graph.getNodeCount(); // the graph may have shrunk since a sync input was read
-        checkedNode(query.start, nodes, "start", agent);
-        checkedNode(query.goal, nodes, "goal", agent);
-        PathSearch<N> search = takeSearch();
+        if (first) {
+            int nodes = graph.getNodeCount(); // the graph may have shrunk since a sync input was read
+            checkedNode(query.start, nodes, "start", agent);
+            checkedNode(query.goal, nodes, "goal", agent);
+            query.search = takeSearch();
+            query.search.begin(query);
+        }
+        int used;
         try {
-            search.plan(query, output);
-        } finally {
+            used = query.search.advance(query, output, work);
+        } catch (RuntimeException | Error thrown) { // the search's state is lost: it starts again
+            jobCancelled(agent, query);
+            throw thrown;
+        }
+        if (used != GOES_ON) {
+            jobCancelled(agent, query); // finished: the search goes back
+        }
+        return used;
+    }
+
+    /** Gives the job's search back to the idle ones. */
+    @Override
+    protected void jobCancelled(int agent, PathQuery<N> query) {
+        PathSearch<N> search = query.search;
+        if (search != null) {
+            query.search = null;
             synchronized (idle) {
                 idle.push(search);
             }

@@ -14,4 +14,6 @@ public final class PathQuery<N> {
     public int maxNodes;
     /** The agent's {@link Route#stops} when this was read: a plan from before a stop is dropped. */
     int routeStops;
+    /** The search in progress for this query, between its pieces; null when none is. */
+    PathSearch<N> search;
 }
