@@ -2,6 +2,7 @@ package io.github.ecstimeslice.demo.bench;
 
 import io.github.ecstimeslice.Budget;
 import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.SlicedSystem;
 import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.demo.maze.Maze;
 import io.github.ecstimeslice.demo.maze.MazeGraph;
@@ -32,9 +33,10 @@ import java.util.concurrent.Callable;
  *     same-tick workers: the planning layer's time over each round, whose ratio is the workers'
  *     speedup in paths per second of planning (both worlds plan the same paths in the same ticks);</li>
  * <li>{@code budget}: gdx-ai's {@code PathFinderQueue} and ecs-timeslice given the same
- *     milliseconds a tick ({@code millisPerTick} on the world's thread and on same-tick workers):
- *     paths a tick, the planning layer's time a tick (mean, p99) and, on the world's thread, how
- *     far each tick went over the budget against the longest job it ran.</li>
+ *     milliseconds a tick ({@code millisPerTick} on the world's thread, its searches in pieces of
+ *     node expansions and whole, as before pieces, and on same-tick workers): paths a tick, the
+ *     planning layer's time a tick (mean, p99) and, on the world's thread, how far each tick went
+ *     over the budget against the longest job, or piece, it ran.</li>
  * </ul>
  */
 @Command(name = "PathsSideBySide", mixinStandardHelpOptions = true,
@@ -46,6 +48,16 @@ public final class PathsSideBySide implements Callable<Integer> {
 
     @Option(names = "--quick", description = "a smoke run: a small maze, 2 short rounds")
     private boolean quick;
+
+    @Option(names = "--chase", description = "the agents chase the touring target, as in the demo's paths scene, instead of patrolling")
+    private boolean chase;
+
+    @Option(names = "--work-per-piece", defaultValue = "256",
+            description = "node expansions a piece for the planner in pieces (default: ${DEFAULT-VALUE})")
+    private int workPerPiece;
+
+    @Option(names = "--budget-only", description = "leave out the workers' comparison")
+    private boolean budgetOnly;
 
     @Option(names = "--millis", defaultValue = "2", description = "milliseconds a tick for the budget comparison (default: ${DEFAULT-VALUE})")
     private double millis;
@@ -70,18 +82,30 @@ public final class PathsSideBySide implements Callable<Integer> {
         if (!(millis > 0 && millis <= 100)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--millis must be above 0 and at most 100, was " + millis);
         }
+        if (workPerPiece < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--work-per-piece must be at least 1, was " + workPerPiece);
+        }
         int side = quick ? 64 : 256;
         int agents = quick ? 200 : 2000;
         int rounds = quick ? 2 : 5;
         int ticks = quick ? 60 : 600;
         MazeGraph graph = new MazeGraph(Maze.generate(side, side, 1));
         float delta = 1 / 60f;
-        out.printf(Locale.ROOT, "%d agents in a %d x %d maze (%d open cells), %d rounds of %d ticks, worlds in turn%n",
-                agents, side, side, graph.getNodeCount(), rounds, ticks);
+        out.printf(Locale.ROOT, "%d agents %s in a %d x %d maze (%d open cells), %d rounds of %d ticks, worlds in turn%n",
+                agents, chase ? "chasing the target" : "patrolling", side, side, graph.getNodeCount(), rounds, ticks);
 
+        if (!budgetOnly) {
+            compareWorkers(graph, agents, rounds, ticks, delta);
+        }
+        compareBudgets(graph, agents, rounds, ticks, delta);
+        return 0;
+    }
+
+    /** Same-tick workers against the world's thread, the same jobs a tick. */
+    private void compareWorkers(MazeGraph graph, int agents, int rounds, int ticks, float delta) {
         int jobs = quick ? 8 : 32;
-        MazeScene[] threadings = {patrolling(graph, agents, jobs, Threading.WORLD_THREAD),
-                patrolling(graph, agents, jobs, Threading.WORKERS_SAME_TICK)};
+        MazeScene[] threadings = {scene(graph, agents, jobs, Threading.WORLD_THREAD),
+                scene(graph, agents, jobs, Threading.WORKERS_SAME_TICK)};
         for (int i = 0; i < 60; i++) {
             for (MazeScene scene : threadings) {
                 scene.tick(delta);
@@ -109,11 +133,18 @@ public final class PathsSideBySide implements Callable<Integer> {
         out.printf(Locale.ROOT, "%nworkers: %d paths a tick (AIAO, jobsPerTick(%d)); the world thread's planning time over"
                         + " same-tick workers': median %.2fx, rounds %s%n", jobs, jobs, sorted[rounds / 2],
                 Arrays.toString(Arrays.stream(speedups).map(x -> Math.round(x * 100) / 100.0).toArray()));
+    }
+
+    /** gdx-ai's queue and ecs-timeslice's planners given the same milliseconds a tick. */
+    private void compareBudgets(MazeGraph graph, int agents, int rounds, int ticks, float delta) {
 
         Timed[] planners = {
-                new Timed("gdx-ai PathFinderQueue", MazeScene.queued(graph, agents, 1, millis, true), null),
-                timed("ecs-timeslice, world thread", graph, agents, Threading.WORLD_THREAD),
-                timed("ecs-timeslice, same-tick workers", graph, agents, Threading.WORKERS_SAME_TICK)};
+                new Timed("gdx-ai PathFinderQueue", MazeScene.queued(graph, agents, 1, millis, !chase), null),
+                timed("ecs-timeslice, world thread, in pieces", graph, agents, Threading.WORLD_THREAD, workPerPiece),
+                timed("ecs-timeslice, world thread, whole searches", graph, agents, Threading.WORLD_THREAD,
+                        Integer.MAX_VALUE),
+                timed("ecs-timeslice, same-tick workers", graph, agents, Threading.WORKERS_SAME_TICK,
+                        SlicedSystem.DEFAULT_WORK_PER_PIECE)};
         for (Timed planner : planners) {
             planner.times = new TickTimes(rounds * ticks);
             planner.overshoots = new long[rounds * ticks];
@@ -128,7 +159,7 @@ public final class PathsSideBySide implements Callable<Integer> {
             }
         }
         out.printf(Locale.ROOT, "%nbudget: %.3g ms a tick each (summed over the workers for them)%n", millis);
-        out.println("| planner | paths a tick | planning ms a tick, mean | p99 | ticks over the budget by more than their longest job |");
+        out.println("| planner | paths a tick | planning ms a tick, mean | p99 | ticks over the budget by more than their longest job or piece |");
         out.println("|---|---:|---:|---:|---:|");
         for (Timed planner : planners) {
             out.printf(Locale.ROOT, "| %s | %.2f | %.3f | %.3f | %s |%n", planner.name,
@@ -137,21 +168,26 @@ public final class PathsSideBySide implements Callable<Integer> {
                             + rounds * ticks);
             planner.scene.dispose();
         }
-        return 0;
     }
 
-    /** The patrolling scene planned with AIAO, {@code jobs} a tick, on {@code threading}. */
-    private static MazeScene patrolling(MazeGraph graph, int agents, int jobs, Threading threading) {
+    /** The scene, patrolling or chasing, planned by {@code planning}. */
+    private MazeScene scene(MazeGraph graph, int agents, PathPlanningSystem<MazeGraph.Cell> planning) {
+        return chase ? MazeScene.chasing(graph, agents, 1, planning) : MazeScene.patrolling(graph, agents, 1, planning);
+    }
+
+    /** The scene planned with AIAO, {@code jobs} a tick, on {@code threading}. */
+    private MazeScene scene(MazeGraph graph, int agents, int jobs, Threading threading) {
         PathPlanningSystem<MazeGraph.Cell> planning = new PathPlanningSystem<>(graph, MazeGraph.OCTILE, graph,
                 IoPolicy.AIAO, Budget.jobsPerTick(jobs));
         planning.setThreading(threading);
-        return MazeScene.patrolling(graph, agents, 1, planning);
+        return scene(graph, agents, planning);
     }
 
-    private Timed timed(String name, MazeGraph graph, int agents, Threading threading) {
+    private Timed timed(String name, MazeGraph graph, int agents, Threading threading, int workPerPiece) {
         JobTimedPlanning planning = new JobTimedPlanning(graph, Budget.millisPerTick(millis));
         planning.setThreading(threading);
-        return new Timed(name, MazeScene.patrolling(graph, agents, 1, planning),
+        planning.setWorkPerPiece(workPerPiece);
+        return new Timed(name, scene(graph, agents, planning),
                 threading == Threading.WORLD_THREAD ? planning : null);
     }
 
@@ -190,7 +226,7 @@ public final class PathsSideBySide implements Callable<Integer> {
         }
     }
 
-    /** The path planner with each job timed on the world's thread: the longest of the tick. */
+    /** The path planner with each piece of a search timed on the world's thread (a whole search is one): the longest of the tick. */
     private static final class JobTimedPlanning extends PathPlanningSystem<MazeGraph.Cell> {
         long longestJobNanos;
 
@@ -199,10 +235,11 @@ public final class PathsSideBySide implements Callable<Integer> {
         }
 
         @Override
-        protected void runJob(int agent, PathQuery<MazeGraph.Cell> query, PlannedPath output) {
+        protected int runJobPiece(int agent, PathQuery<MazeGraph.Cell> query, PlannedPath output, int work, boolean first) {
             long start = System.nanoTime();
-            super.runJob(agent, query, output);
+            int used = super.runJobPiece(agent, query, output, work, first);
             longestJobNanos = Math.max(longestJobNanos, System.nanoTime() - start);
+            return used;
         }
     }
 }

@@ -91,8 +91,8 @@ public final class DemoMain implements Callable<Integer> {
     private IoPolicy policy;
 
     @Option(names = "--budget", defaultValue = "every:0.5", paramLabel = "BUDGET", converter = BudgetConverter.class,
-            description = "jobs:N a tick, hz:R jobs a second, every:S seconds per NPC, or ms:M a tick (default: ${DEFAULT-VALUE};"
-                    + " with --scene paths, " + DEFAULT_PATH_BUDGET + ")")
+            description = "jobs:N a tick, hz:R jobs a second, every:S seconds per NPC, ms:M a tick, or (paths) work:U node"
+                    + " expansions a tick (default: ${DEFAULT-VALUE}; with --scene paths, " + DEFAULT_PATH_BUDGET + ")")
     private Budget budget;
 
     @Option(names = "--ticks", paramLabel = "N", description = "ticks to run, at most " + MAX_TICKS_TEXT
@@ -232,6 +232,8 @@ public final class DemoMain implements Callable<Integer> {
             pathDefaults();
         } else if (maze != null) {
             throw usage("--maze sizes the paths scene: give --scene paths too");
+        } else if (given("--budget") && optionText("--budget").startsWith("work:")) {
+            throw usage("--budget work:UNITS counts the path planner's node expansions: give --scene paths too");
         }
         if (npcs < 1) {
             throw usage("--npcs must be at least 1, was " + npcs);

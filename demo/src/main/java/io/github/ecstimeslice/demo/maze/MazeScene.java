@@ -74,6 +74,11 @@ public final class MazeScene implements TickedScene {
         return new MazeScene(graph, agents, seed, planning, null, true);
     }
 
+    /** As {@link #patrolling}, the agents chasing the target as in the demo's paths scene. */
+    public static MazeScene chasing(MazeGraph graph, int agents, long seed, PathPlanningSystem<MazeGraph.Cell> planning) {
+        return new MazeScene(graph, agents, seed, planning, null, false);
+    }
+
     /** The scene planned by gdx-ai's {@code PathFinderQueue}, running {@code millisPerTick} a tick; patrolling if asked. */
     public static MazeScene queued(MazeGraph graph, int agents, long seed, double millisPerTick, boolean patrol) {
         return new MazeScene(graph, agents, seed, null, new QueuedPlanning(graph, millisPerTick), patrol);

@@ -10,9 +10,10 @@ import io.github.ecstimeslice.paths.PlannedPath;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The paths scene's planner, each search timed into {@link #jobTimes}, and the longest since the
- * last look kept ({@link #longestJob}): what one job costs, for whether a time budget holds to
- * within a job. Two clock reads a search of 0.1 to 10 ms.
+ * The paths scene's planner, each piece of a search timed into {@link #jobTimes} (a whole search
+ * on workers or under a jobs budget is one piece), and the longest since the last look kept
+ * ({@link #longestJob}): what one piece costs, for whether a time budget holds to within a piece.
+ * Two clock reads a piece.
  */
 final class TimedPathPlanning extends PathPlanningSystem<MazeGraph.Cell> {
 
@@ -25,11 +26,12 @@ final class TimedPathPlanning extends PathPlanningSystem<MazeGraph.Cell> {
     }
 
     @Override
-    protected void runJob(int agent, PathQuery<MazeGraph.Cell> query, PlannedPath output) {
+    protected int runJobPiece(int agent, PathQuery<MazeGraph.Cell> query, PlannedPath output, int work, boolean first) {
         long start = System.nanoTime();
-        super.runJob(agent, query, output);
+        int used = super.runJobPiece(agent, query, output, work, first);
         long nanos = System.nanoTime() - start;
         jobTimes.add(nanos); // on the job's thread: the histogram takes adds from any
         longestJob.accumulateAndGet(nanos, Math::max);
+        return used;
     }
 }

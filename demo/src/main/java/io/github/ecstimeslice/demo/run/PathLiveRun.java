@@ -1,6 +1,7 @@
 package io.github.ecstimeslice.demo.run;
 
 import io.github.ecstimeslice.DecisionStats;
+import io.github.ecstimeslice.Threading;
 import io.github.ecstimeslice.demo.maze.MazeScene;
 
 import java.io.PrintStream;
@@ -45,8 +46,11 @@ final class PathLiveRun implements RunMode {
         this.times = new LiveTimes(LiveTimes.warmUpTicks(ticks, ticksPerReport));
         this.budgetText = options.budget().toString();
         this.budgetMillis = options.budgetMillis();
+        // searches go in pieces under a work budget, and under a time budget on the world's thread
+        boolean inPieces = options.budget().toString().startsWith("workPerTick")
+                || !Double.isNaN(budgetMillis) && options.threading() == Threading.WORLD_THREAD;
         this.turns = new TurnSplit(LiveTimes.warmUpTicks(ticks, ticksPerReport)).timedJobs(scene.jobTimes(), budgetMillis,
-                "search");
+                inPieces ? "piece of a search" : "search");
         out.printf(Locale.ROOT, "paths: %d agents in a %d x %d maze (%d open cells), %s, budget %s, history %d,"
                         + " planning threads %s, walking threads %s, %d ticks at %.0f Hz%n",
                 scene.agentCount(), options.mazeWidth(), options.mazeHeight(), scene.graph().getNodeCount(),

@@ -7,11 +7,12 @@ import java.util.function.DoubleFunction;
 /**
  * A budget written as text, as the command line and the benchmarks' parameters give it:
  * {@code jobs:500} (jobs per tick), {@code hz:30} (jobs per second), {@code every:0.5} (each NPC
- * re-decides within 0.5 s) or {@code ms:2} (milliseconds a tick).
+ * re-decides within 0.5 s), {@code ms:2} (milliseconds a tick) or {@code work:2000} (units of work a
+ * tick: the path planner's node expansions).
  */
 public final class BudgetText {
 
-    static final String FORMS = "jobs:N, hz:R, every:SECONDS or ms:MILLIS";
+    static final String FORMS = "jobs:N, hz:R, every:SECONDS, ms:MILLIS or work:UNITS";
 
     private BudgetText() {
     }
@@ -26,9 +27,11 @@ public final class BudgetText {
             case "hz" -> Budget::jobsPerSecond;
             case "every" -> Budget::batchEvery;
             case "ms" -> Budget::millisPerTick;
+            case "work" -> units -> Budget.workPerTick((int) units);
             default -> throw new IllegalArgumentException("'" + text + "' is not a budget: use " + FORMS);
         };
-        double number = kind.equals("jobs") ? wholeJobs(text, amount) : number(text, amount);
+        double number = kind.equals("jobs") || kind.equals("work")
+                ? whole(text, amount, kind.equals("jobs") ? "jobs" : "units") : number(text, amount);
         try {
             return budget.apply(number);
         } catch (IllegalArgumentException e) {
@@ -55,19 +58,20 @@ public final class BudgetText {
         }
     }
 
-    private static int wholeJobs(String text, String amount) {
+    /** {@code amount} as a whole number of {@code what} (jobs, units) a tick, 1 to {@code Integer.MAX_VALUE}. */
+    private static int whole(String text, String amount, String what) {
         long jobs;
         try {
             jobs = Long.parseLong(amount);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + text + "': '" + amount
-                    + "' is not a whole number of jobs (1 to " + Integer.MAX_VALUE + ")", e);
+                    + "' is not a whole number of " + what + " (1 to " + Integer.MAX_VALUE + ")", e);
         }
         if (jobs < 1) {
-            throw new IllegalArgumentException("'" + text + "': " + amount + " jobs a tick is less than 1");
+            throw new IllegalArgumentException("'" + text + "': " + amount + " " + what + " a tick is less than 1");
         }
         if (jobs > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("'" + text + "': " + amount + " jobs a tick is more than "
+            throw new IllegalArgumentException("'" + text + "': " + amount + " " + what + " a tick is more than "
                     + Integer.MAX_VALUE);
         }
         return (int) jobs;

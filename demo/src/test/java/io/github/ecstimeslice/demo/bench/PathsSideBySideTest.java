@@ -24,7 +24,8 @@ class PathsSideBySideTest {
         String said = out.toString(StandardCharsets.UTF_8);
         assertTrue(said.contains("workers: 8 paths a tick"), said);
         assertTrue(said.contains("| gdx-ai PathFinderQueue |"), said);
-        assertTrue(said.contains("| ecs-timeslice, world thread |"), said);
+        assertTrue(said.contains("| ecs-timeslice, world thread, in pieces |"), said);
+        assertTrue(said.contains("| ecs-timeslice, world thread, whole searches |"), said);
         assertTrue(said.contains("| ecs-timeslice, same-tick workers |"), said);
     }
 
