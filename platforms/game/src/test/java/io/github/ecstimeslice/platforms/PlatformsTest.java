@@ -1,6 +1,7 @@
 package io.github.ecstimeslice.platforms;
 
 import io.github.ecstimeslice.platforms.jvm.InstalledPrograms;
+import io.github.ecstimeslice.platforms.paths.PathsRun;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +89,16 @@ class PlatformsTest {
     }
 
     @Test
+    void pathSearchesInPiecesFinishInTheSameTicksOnTheJvmOnEitherThreadingAndUnderTeavm() throws Exception {
+        String world = PathsRun.run(false);
+        assertTrue(Long.parseLong(world.split(" ")[1]) > 100, world);
+        assertEquals(world, PathsRun.run(true), "on workers");
+        String teavm = nodeOutput("the TeaVM paths run is not run", "paths").strip();
+        assertEquals(world, teavm, "under TeaVM");
+        System.out.println("TeaVM: path searches in pieces, " + teavm + " as on the JVM");
+    }
+
+    @Test
     void teavmCompilesNoWorkerClassAndOneJobLoop() throws Exception {
         File map = new File("target/teavm/platforms.js.map");
         assertTrue(map.isFile(), "TeaVM's source map is missing: " + map.getAbsolutePath());
@@ -118,6 +129,11 @@ class PlatformsTest {
      * returns its report; skips the test, saying that {@code skipped}, where node is missing.
      */
     private static PlatformReport runUnderNode(String skipped, String... args) throws Exception {
+        return PlatformReport.parse(nodeOutput(skipped, args));
+    }
+
+    /** As {@link #runUnderNode}, what node printed. */
+    private static String nodeOutput(String skipped, String... args) throws Exception {
         File script = new File("target/teavm/platforms.js").getAbsoluteFile();
         assertTrue(script.isFile(), "TeaVM's output is missing: " + script);
         String node = InstalledPrograms.find("node");
@@ -130,7 +146,7 @@ class PlatformsTest {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "node did not finish");
         assertEquals(0, process.exitValue(), "node failed:\n" + output);
-        return PlatformReport.parse(output);
+        return output;
     }
 
     /** Skips the test unless {@code present}, saying why where the build's output shows it. */
