@@ -59,6 +59,10 @@ public final class PathsSideBySide implements Callable<Integer> {
     @Option(names = "--budget-only", description = "leave out the workers' comparison")
     private boolean budgetOnly;
 
+    @Option(names = "--pieces-millis", description = "milliseconds a tick for the planner in pieces (default: --millis):"
+            + " the whole searches' mean, for paths a tick in the same planning time")
+    private Double piecesMillis;
+
     @Option(names = "--millis", defaultValue = "2", description = "milliseconds a tick for the budget comparison (default: ${DEFAULT-VALUE})")
     private double millis;
 
@@ -81,6 +85,10 @@ public final class PathsSideBySide implements Callable<Integer> {
     public Integer call() {
         if (!(millis > 0 && millis <= 100)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--millis must be above 0 and at most 100, was " + millis);
+        }
+        if (piecesMillis != null && !(piecesMillis > 0 && piecesMillis <= 100)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--pieces-millis must be above 0 and at most 100, was " + piecesMillis);
         }
         if (workPerPiece < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--work-per-piece must be at least 1, was " + workPerPiece);
@@ -139,8 +147,9 @@ public final class PathsSideBySide implements Callable<Integer> {
     private void compareBudgets(MazeGraph graph, int agents, int rounds, int ticks, float delta) {
 
         Timed[] planners = {
-                new Timed("gdx-ai PathFinderQueue", MazeScene.queued(graph, agents, 1, millis, !chase), null),
-                timed("ecs-timeslice, world thread, in pieces", graph, agents, Threading.WORLD_THREAD, workPerPiece),
+                new Timed("gdx-ai PathFinderQueue", MazeScene.queued(graph, agents, 1, millis, !chase), null, millis),
+                timed("ecs-timeslice, world thread, in pieces" + (piecesMillis == null ? "" : String.format(Locale.ROOT,
+                        ", given %.3g ms", piecesMillis)), graph, agents, Threading.WORLD_THREAD, workPerPiece),
                 timed("ecs-timeslice, world thread, whole searches", graph, agents, Threading.WORLD_THREAD,
                         Integer.MAX_VALUE),
                 timed("ecs-timeslice, same-tick workers", graph, agents, Threading.WORKERS_SAME_TICK,
@@ -155,7 +164,7 @@ public final class PathsSideBySide implements Callable<Integer> {
         for (int i = 0, n = rounds * ticks; i < n; i++) {
             for (int k = 0; k < planners.length; k++) {
                 Timed planner = planners[(i & 1) == 0 ? k : planners.length - 1 - k];
-                planner.tick(delta, millis, i);
+                planner.tick(delta, i);
             }
         }
         out.printf(Locale.ROOT, "%nbudget: %.3g ms a tick each (summed over the workers for them)%n", millis);
@@ -184,11 +193,13 @@ public final class PathsSideBySide implements Callable<Integer> {
     }
 
     private Timed timed(String name, MazeGraph graph, int agents, Threading threading, int workPerPiece) {
-        JobTimedPlanning planning = new JobTimedPlanning(graph, Budget.millisPerTick(millis));
+        boolean inPieces = threading == Threading.WORLD_THREAD && workPerPiece != Integer.MAX_VALUE;
+        double budget = inPieces && piecesMillis != null ? piecesMillis : millis;
+        JobTimedPlanning planning = new JobTimedPlanning(graph, Budget.millisPerTick(budget));
         planning.setThreading(threading);
         planning.setWorkPerPiece(workPerPiece);
         return new Timed(name, scene(graph, agents, planning),
-                threading == Threading.WORLD_THREAD ? planning : null);
+                threading == Threading.WORLD_THREAD ? planning : null, budget);
     }
 
     /** A planner, its scene, and what its ticks measured. */
@@ -201,14 +212,17 @@ public final class PathsSideBySide implements Callable<Integer> {
         /** Per tick: the planning time over the budget minus the tick's longest job, in nanoseconds. */
         long[] overshoots;
         long paths;
+        /** The planner's milliseconds a tick. */
+        final double millis;
 
-        Timed(String name, MazeScene scene, JobTimedPlanning jobs) {
+        Timed(String name, MazeScene scene, JobTimedPlanning jobs, double millis) {
             this.name = name;
             this.scene = scene;
             this.jobs = jobs;
+            this.millis = millis;
         }
 
-        void tick(float delta, double millis, int index) {
+        void tick(float delta, int index) {
             long before = scene.pathsPlanned();
             if (jobs != null) {
                 jobs.longestJobNanos = 0;
