@@ -328,12 +328,16 @@ public final class DecisionLog {
             throw mismatch(system, tick, "the recording takes " + asks + " urgent asks and runs " + batchJobs
                     + " batch jobs, this turn has " + urgent.servable() + " and at most " + (batch.size - batch.position));
         }
+        boolean nextTick = (flags & NEXT_TICK) != 0;
+        if (nextTick && (threading != Threading.WORKERS_NEXT_TICK || turn.workers == null)) { // before any job runs
+            throw mismatch(system, tick, "the recording starts its batch jobs on next-tick workers, this playback runs"
+                    + " them in the turn: play it back under WORKERS_NEXT_TICK");
+        }
         turn.releasedJobs = urgentJobs + batchJobs;
         turn.prepareIfJobsStart(asks > 0 || batchJobs > 0 || work > 0);
         urgent.replay(urgentCall0, turn.turnWorkers);
         urgent.replay(urgentCall1, turn.turnWorkers);
         int urgentRan = turn.stats.urgentJobsThisTick;
-        boolean nextTick = (flags & NEXT_TICK) != 0;
         int worked = work;
         if (work >= 0 && turn.sliced == null) {
             throw mismatch(system, tick, "the recording runs jobs in pieces, this system's are whole");
@@ -344,13 +348,13 @@ public final class DecisionLog {
         }
         if (work >= 0) {
             turn.releasedJobs = -1;
-        } else if (nextTick && (threading != Threading.WORKERS_NEXT_TICK || turn.workers == null)) {
-            throw mismatch(system, tick, "the recording starts its batch jobs on next-tick workers, this playback runs"
-                    + " them in the turn: play it back under WORKERS_NEXT_TICK");
         } else if (nextTick) {
             turn.workers.startRecorded(batchJobs, (flags & HANDS_BACK) != 0);
         } else {
             turn.runBatchJobs(batchJobs, turn.onWorkers(threading) ? Threading.WORKERS_SAME_TICK : Threading.WORLD_THREAD);
+        }
+        if (work < 0 && !batch.policy.syncInput()) {
+            readFailedUpTo(turn, tick);
         }
         int batchRan = nextTick ? turn.workers.inFlight() : turn.stats.jobsThisTick - urgentRan - turn.lateJobs;
         int progress = turn.sliced != null ? turn.sliced.jobWork : 0;
@@ -362,6 +366,27 @@ public final class DecisionLog {
                     + position + " with " + urgentLeft + " asks left; this turn " + urgentRan + " and " + batchRan
                     + (work >= 0 ? " in " + worked + " units (" + progress + ")" : "") + ", to slot "
                     + batch.livePosition() + " with " + urgent.servable());
+        }
+    }
+
+    /**
+     * The recorded start may have gone on past its last job to input reads that failed, up to the
+     * recorded position (its budget allowed more jobs, or a deadline passed in the read): reads
+     * each again, which must fail as it did, and drops its slot as the recording did.
+     */
+    @SuppressWarnings("unchecked")
+    private <I, O> void readFailedUpTo(Timeslicer<I, O> turn, long tick) {
+        Batch b = turn.batch;
+        for (int slot = b.livePosition(); slot < position && slot < b.size; slot = b.livePosition()) {
+            try {
+                turn.system.setUpInput(b.keys[slot], (I) b.inputs[slot]);
+            } catch (Throwable thrown) {
+                b.position = slot + 1;
+                turn.failures.jobNotRun(b, slot, thrown); // rethrows a VM error
+                continue;
+            }
+            throw mismatch(turn.system, tick, "the recording's start read entity " + b.keys[slot]
+                    + "'s input and failed, this one did not");
         }
     }
 

@@ -405,7 +405,8 @@ class DecisionLogTest {
         assertCaughtInTick(bytes, tick);
     }
 
-    private static int readCount(byte[] bytes, int[] cursor) {
+    /** The varint count at {@code cursor[0]} in a recording's {@code bytes}; moves the cursor past it. */
+    static int readCount(byte[] bytes, int[] cursor) {
         int value = 0;
         for (int shift = 0; ; shift += 7) {
             int b = bytes[cursor[0]++] & 0xff;

@@ -199,11 +199,11 @@ class SlicedSystemTest {
         byte[] bytes = recording.toByteArray();
         // the turn: index, flags, batch jobs, position, then with flag 64 its units and those into the job going on
         int[] cursor = {lastTurn};
-        readCount(bytes, cursor);
-        int flags = readCount(bytes, cursor);
+        DecisionLogTest.readCount(bytes, cursor);
+        int flags = DecisionLogTest.readCount(bytes, cursor);
         assertEquals(DecisionLog.PIECES, flags & ~(DecisionLog.BATCH_DUE | DecisionLog.BATCH_STARTED));
-        readCount(bytes, cursor);
-        readCount(bytes, cursor);
+        DecisionLogTest.readCount(bytes, cursor);
+        DecisionLogTest.readCount(bytes, cursor);
         assertEquals(5, bytes[cursor[0]], "the turn's units");
         bytes[cursor[0]] = 4;
         SlicedCounting replayed = counting(Budget.workPerTick(5), Threading.WORLD_THREAD);
@@ -213,17 +213,6 @@ class SlicedSystemTest {
         IllegalStateException thrown = assertThrows(IllegalStateException.class, replay::process);
         assertTrue(thrown.getMessage().startsWith("playback differs from its recording in tick 299 of "
                 + replayed.getClass().getName()), thrown.getMessage());
-    }
-
-    private static int readCount(byte[] bytes, int[] cursor) {
-        int value = 0;
-        for (int shift = 0; ; shift += 7) {
-            int b = bytes[cursor[0]++] & 0xff;
-            value |= (b & 0x7f) << shift;
-            if ((b & 0x80) == 0) {
-                return value;
-            }
-        }
     }
 
     /** 300 ticks of 30 jobs of 1 to 40 units under {@code budget}, following {@code log} unless it is null. */
