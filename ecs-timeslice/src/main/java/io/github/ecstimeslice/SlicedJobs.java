@@ -88,10 +88,27 @@ final class SlicedJobs<I, O> {
     /**
      * Runs one piece of at most {@code work} units: of the job in progress, or of the batch's next
      * job, which begins. A job that finishes is saved (async output), and the position moves past
-     * it. Returns the units used, or -1 if the batch has no job left.
+     * it. Returns the units used, or -1 if the batch has no job left. With a {@link JobTimeline},
+     * each piece is a span of the job's entity.
      */
-    @SuppressWarnings("unchecked")
     private int piece(int work) {
+        JobTimeline timeline = stats.timeline;
+        if (timeline == null) {
+            return untimedPiece(work);
+        }
+        int entityId = slot >= 0 ? batch.keys[slot] : batch.livePosition() < batch.size ? batch.keys[batch.livePosition()] : -1;
+        long start = System.nanoTime();
+        int used = untimedPiece(work);
+        long end = System.nanoTime();
+        if (used >= 0) {
+            timeline.record(stats.timelineIndex, entityId, JobTimeline.Kind.BATCH_JOB, stats.tick, start, start, end, end);
+        }
+        return used;
+    }
+
+    /** {@link #piece}, its span not recorded. */
+    @SuppressWarnings("unchecked")
+    private int untimedPiece(int work) {
         Batch b = batch;
         boolean first = slot < 0;
         if (first) {

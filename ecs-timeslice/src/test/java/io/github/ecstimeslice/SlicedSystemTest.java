@@ -39,6 +39,24 @@ class SlicedSystemTest {
         assertEquals(List.of("0@0", "1@1", "2@2", "3@4", "0@5"), counting.reads, "async input: read as a job begins");
     }
 
+    @Test
+    void aJobTimelineKeepsASpanForEachPieceNamingItsEntity() {
+        SlicedCounting counting = new SlicedCounting(IoPolicy.AIAO, Budget.workPerTick(4), TimeslicedSystem.NO_HISTORY);
+        counting.costs = new int[]{5, 3, 10, 1};
+        JobTimeline timeline = new JobTimeline(64);
+        counting.stats().setJobTimeline(timeline);
+        World world = world(counting, 4);
+        TestWorlds.run(world, 6, 1 / 60f);
+        List<String> spans = new java.util.ArrayList<>();
+        for (long span = timeline.oldest(); span < timeline.next(); span++) {
+            if (timeline.kind(span) == JobTimeline.Kind.BATCH_JOB) {
+                spans.add(timeline.entity(span) + "@" + timeline.tick(span));
+            }
+        }
+        // the pieces of the first test, as spans: "entity@tick"
+        assertEquals(List.of("0@0", "0@1", "1@1", "2@2", "2@3", "2@4", "3@4", "0@5"), spans);
+    }
+
     @ParameterizedTest
     @EnumSource(IoPolicy.class)
     void eachPolicyReadsAndSavesAJobInPiecesWhereItWouldAWholeOne(IoPolicy policy) {
