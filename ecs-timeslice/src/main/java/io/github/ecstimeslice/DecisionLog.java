@@ -238,7 +238,7 @@ public final class DecisionLog {
         if (pieces >= 0) {
             flags |= PIECES;
         }
-        int batchJobs = inFlight > 0 ? inFlight : turn.stats.jobsThisTick - turn.stats.urgentJobsThisTick - turn.lateJobs;
+        int batchJobs = batchJobsOf(turn);
         int[] urgentCalls = turn.urgent.calls;
         boolean urgent = (urgentCalls[0] | urgentCalls[1]) != 0;
         Batch batch = turn.batch;
@@ -356,7 +356,7 @@ public final class DecisionLog {
         if (work < 0 && !batch.policy.syncInput()) {
             readFailedUpTo(turn, tick);
         }
-        int batchRan = nextTick ? turn.workers.inFlight() : turn.stats.jobsThisTick - urgentRan - turn.lateJobs;
+        int batchRan = batchJobsOf(turn);
         int progress = turn.sliced != null ? turn.sliced.jobWork : 0;
         if (urgentRan != urgentJobs || batchRan != batchJobs || worked != work || progress != jobWork
                 || batch.livePosition() != position
@@ -367,6 +367,12 @@ public final class DecisionLog {
                     + (work >= 0 ? " in " + worked + " units (" + progress + ")" : "") + ", to slot "
                     + batch.livePosition() + " with " + urgent.servable());
         }
+    }
+
+    /** The batch jobs {@code turn} started: those left on next-tick workers, else those it ran (none an earlier turn's). */
+    private static int batchJobsOf(Timeslicer<?, ?> turn) {
+        int inFlight = turn.workers != null ? turn.workers.inFlight() : 0;
+        return inFlight > 0 ? inFlight : turn.stats.jobsThisTick - turn.stats.urgentJobsThisTick - turn.lateJobs;
     }
 
     /**

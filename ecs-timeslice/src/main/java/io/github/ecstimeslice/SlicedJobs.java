@@ -31,35 +31,16 @@ final class SlicedJobs<I, O> {
     }
 
     /**
-     * Runs {@code turn}'s jobs if they go in pieces, and says whether they did: under a work budget
-     * anywhere, under a time budget on the world's thread (not {@code onWorkers}). One urgent job
-     * runs first, whole, unless the allowance ran one on top (a time budget: while time lasts);
-     * then pieces. A job in progress when the jobs go whole is cancelled, its slot to start again.
+     * True if a turn under {@code allowance} runs pieces: under a work budget anywhere, under a
+     * time budget on the world's thread (not {@code onWorkers}). If not, the job going on is
+     * cancelled, its slot to start again whole.
      */
-    boolean runTurn(Timeslicer<I, O> turn, boolean onWorkers, int waiting, float delta) {
-        JobAllowance allowance = turn.allowance;
-        boolean timed = allowance.timeBudget();
-        if (!allowance.workBudget() && (!timed || onWorkers)) {
-            cancel();
-            return false;
+    boolean runsPieces(JobAllowance allowance, boolean onWorkers) {
+        if (allowance.workBudget() || allowance.timeBudget() && !onWorkers) {
+            return true;
         }
-        turn.releasedJobs = -1;
-        if (timed && allowance.shared() && allowance.nanosPerTick() <= 0) {
-            return true; // the pool's time is spent: a share runs nothing past its part
-        }
-        turn.prepareIfJobsStart(waiting > 0 || slot >= 0 || !batch.finished());
-        if (timed) {
-            long deadline = turn.turnStart + turn.onTopNanos + allowance.nanosPerTick(); // by difference: no overflow
-            if ((waiting == 0 || turn.urgent.runUntil(deadline) == 0 || deadline - System.nanoTime() > 0)) {
-                runUntil(deadline, system.workPerPiece());
-            }
-        } else {
-            if (waiting > 0 && turn.onTopJobs == 0) {
-                turn.urgent.run(1, turn.turnWorkers);
-            }
-            run(allowance.release(delta, batch.size), 0);
-        }
-        return true;
+        cancel();
+        return false;
     }
 
     /**
@@ -77,8 +58,9 @@ final class SlicedJobs<I, O> {
         return workThisTurn;
     }
 
-    /** Runs pieces of at most {@code perPiece} units until {@code deadline} ({@code System.nanoTime()}), one at least. */
-    void runUntil(long deadline, int perPiece) {
+    /** Runs pieces of at most {@code workPerPiece()} units until {@code deadline} ({@code System.nanoTime()}), one at least. */
+    void runUntil(long deadline) {
+        int perPiece = system.workPerPiece();
         workThisTurn = 0;
         while (piece(perPiece) >= 0 && deadline - System.nanoTime() > 0) {
             // the clock read after each piece: one piece past the deadline at most

@@ -34,7 +34,7 @@ final class Timeslicer<I, O> {
     Workers.Jobs<I, O> workers;
     private World world;
     /** When the turn began: a millis budget on the world's thread covers all of it, and a share reports it. */
-    long turnStart;
+    private long turnStart;
     /** Jobs this turn counted that the last one started (joined next tick under a time budget): not this turn's budget's. */
     int lateJobs;
     /** Of the jobs the last turn left in flight, those this turn finished as run; -1 if none were in flight. */
@@ -42,8 +42,8 @@ final class Timeslicer<I, O> {
     /** Urgent jobs a turn may run on top of its budget ({@link TimeslicedSystem#setUrgentAllowance}), read as it starts. */
     private int urgentAllowance;
     /** This turn's urgent jobs on top of the budget, and the wall time they took: neither counts against it. */
-    int onTopJobs;
-    long onTopNanos;
+    private int onTopJobs;
+    private long onTopNanos;
     /** The executor of this turn's workers, or null if its jobs run on the world's thread (see {@link #onWorkers}). */
     Executor turnWorkers;
     /** The jobs the budget released this turn, or -1 under a time budget. */
@@ -307,12 +307,19 @@ final class Timeslicer<I, O> {
             runOnTop();
         }
         int waiting = urgent.servable();
-        if (sliced != null && sliced.runTurn(this, onWorkers, waiting, delta)) {
-            return; // in pieces
-        }
+        boolean inPieces = sliced != null && sliced.runsPieces(allowance, onWorkers); // else its job going on is cancelled
         if (allowance.timeBudget()) {
             releasedJobs = -1;
-            runUntilSpent(onWorkers ? threading : Threading.WORLD_THREAD, waiting);
+            runUntilSpent(onWorkers ? threading : Threading.WORLD_THREAD, waiting, inPieces);
+            return;
+        }
+        if (inPieces) { // a work budget's units, after one urgent job unless the allowance ran one
+            releasedJobs = -1;
+            prepareIfJobsStart(waiting > 0 || !batch.finished());
+            if (waiting > 0 && onTopJobs == 0) {
+                urgent.run(1, turnWorkers);
+            }
+            sliced.run(allowance.release(delta, batch.size), 0);
             return;
         }
         int jobs = allowance.release(delta, batch.size);
@@ -346,7 +353,7 @@ final class Timeslicer<I, O> {
      * the turn's start, lasts; the urgent ones first; at least one job (none for a share whose
      * part is spent). Workers joined next tick start jobs until then too, after the turn.
      */
-    private void runUntilSpent(Threading threading, int waiting) {
+    private void runUntilSpent(Threading threading, int waiting, boolean inPieces) {
         if (allowance.shared() && allowance.nanosPerTick() <= 0) {
             return; // the pool's time is spent: a share runs nothing past its part
         }
@@ -356,7 +363,9 @@ final class Timeslicer<I, O> {
         if (ran > 0 && deadline - System.nanoTime() <= 0) {
             return;
         }
-        if (threading == Threading.WORLD_THREAD) {
+        if (inPieces) {
+            sliced.runUntil(deadline); // at least one piece
+        } else if (threading == Threading.WORLD_THREAD) {
             worldThread.runFor(deadline - System.nanoTime()); // at least one job
         } else if (threading == Threading.WORKERS_NEXT_TICK) {
             workers.startUntil(deadline, false);

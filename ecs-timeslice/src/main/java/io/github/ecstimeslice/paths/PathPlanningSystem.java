@@ -227,11 +227,11 @@ public class PathPlanningSystem<N> extends SlicedSystem<PathQuery<N>, PlannedPat
         try {
             used = query.search.advance(query, output, work);
         } catch (RuntimeException | Error thrown) { // the search's state is lost: it starts again
-            jobCancelled(agent, query);
+            giveBack(query);
             throw thrown;
         }
         if (used != GOES_ON) {
-            jobCancelled(agent, query); // finished: the search goes back
+            giveBack(query);
         }
         return used;
     }
@@ -239,6 +239,11 @@ public class PathPlanningSystem<N> extends SlicedSystem<PathQuery<N>, PlannedPat
     /** Gives the job's search back to the idle ones. */
     @Override
     protected void jobCancelled(int agent, PathQuery<N> query) {
+        giveBack(query);
+    }
+
+    /** Gives {@code query}'s search, if it holds one, back to the idle ones. */
+    private void giveBack(PathQuery<N> query) {
         PathSearch<N> search = query.search;
         if (search != null) {
             query.search = null;
