@@ -81,8 +81,12 @@ public class PathPlanningSystem<N> extends SlicedSystem<PathQuery<N>, PlannedPat
     /** How many paths each agent's {@link PathHistory} keeps unless the constructor says otherwise. */
     public static final int DEFAULT_PATH_HISTORY_DEPTH = 1;
 
+    /** Fetched in {@link #initialize()}, not wired: artemis's GWT reflection sees a generic system's mappers erased. */
+    @SkipWire
     private ComponentMapper<Position> positions;
+    @SkipWire
     private ComponentMapper<PathGoal> goals;
+    @SkipWire
     private ComponentMapper<Route> routes;
 
     @SkipWire
@@ -129,6 +133,14 @@ public class PathPlanningSystem<N> extends SlicedSystem<PathQuery<N>, PlannedPat
         this.graph = notNull(graph, "graph");
         this.heuristic = notNull(heuristic, "heuristic");
         this.map = notNull(map, "node map");
+    }
+
+    /** Fetches the mappers; a subclass that overrides it calls it first. */
+    @Override
+    protected void initialize() {
+        positions = world.getMapper(Position.class);
+        goals = world.getMapper(PathGoal.class);
+        routes = world.getMapper(Route.class);
     }
 
     /** The most nodes one search expands before it stops with {@link PathStatus#LIMIT}. */

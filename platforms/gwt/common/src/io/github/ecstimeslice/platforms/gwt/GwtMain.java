@@ -3,22 +3,41 @@ package io.github.ecstimeslice.platforms.gwt;
 import com.google.gwt.core.client.EntryPoint;
 import com.google.gwt.dom.client.Document;
 import io.github.ecstimeslice.platforms.PlatformRun;
+import io.github.ecstimeslice.platforms.paths.PathsRun;
 
-/** The game compiled by GWT: writes the report of {@link PlatformRun#run}, with workers asked for, into the page's {@code <pre id="report">}. */
+/**
+ * The game compiled by GWT: writes the report of {@link PlatformRun#run}, with workers asked for,
+ * into the page's {@code <pre id="report">}, and that of {@link PathsRun#run} into its
+ * {@code <pre id="paths">}.
+ */
 public class GwtMain implements EntryPoint {
+
+    /** A run of the game that reports in one string. */
+    interface Run {
+        String report();
+    }
 
     @Override
     public void onModuleLoad() {
+        show("report", () -> PlatformRun.run(true));
+        show("paths", () -> PathsRun.run(true));
+    }
+
+    /** Writes what {@code run} reports, or how it failed, into the page's element {@code id}. */
+    private static void show(String id, Run run) {
         String report;
         try {
-            report = PlatformRun.run(true);
+            report = run.report();
         } catch (Throwable thrown) {
-            StringBuilder failure = new StringBuilder("failed: ").append(thrown);
-            for (StackTraceElement at : thrown.getStackTrace()) {
-                failure.append("\n    at ").append(at);
+            StringBuilder failure = new StringBuilder("failed: ");
+            for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+                failure.append(cause == thrown ? "" : "\ncaused by: ").append(cause);
+                for (StackTraceElement at : cause.getStackTrace()) {
+                    failure.append("\n    at ").append(at);
+                }
             }
             report = failure.toString();
         }
-        Document.get().getElementById("report").setInnerText(report);
+        Document.get().getElementById(id).setInnerText(report);
     }
 }

@@ -3,6 +3,8 @@ package io.github.ecstimeslice.platforms.gwt;
 import io.github.ecstimeslice.platforms.PlatformReport;
 import io.github.ecstimeslice.platforms.PlatformRun;
 import io.github.ecstimeslice.platforms.jvm.InstalledPrograms;
+import io.github.ecstimeslice.platforms.paths.PathsRun;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
@@ -12,42 +14,62 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The game compiled by this module's GWT, in headless Chromium: the JVM's saves in the JVM's ticks
- * (one checksum), the JVM's facing within 1e-3 rad for at least 99% of the NPCs. Without Chromium,
- * reported skipped, with the reason.
+ * The game compiled by this module's GWT, in headless Chromium, loaded once: the JVM's saves in the
+ * JVM's ticks (one checksum), the JVM's facing within 1e-3 rad for at least 99% of the NPCs, and the
+ * JVM's path plans in the JVM's ticks. Without Chromium, reported skipped, with the reason.
  */
 class GwtInChromiumTest {
 
-    @Test
-    void gwtInChromiumMakesTheSameDecisionsInTheSameTicks() throws Exception {
-        String gwt = "GWT " + System.getProperty("gwt.version");
+    private static final String GWT = "GWT " + System.getProperty("gwt.version");
+    /** The page as Chromium left it, or null without Chromium. */
+    private static String dom;
+
+    @BeforeAll
+    static void runThePageInChromium() throws Exception {
         File page = new File("target/war/index.html").getAbsoluteFile();
-        assertTrue(new File("target/war/platforms/platforms.nocache.js").isFile(), gwt + " built no page: " + page);
+        assertTrue(new File("target/war/platforms/platforms.nocache.js").isFile(), GWT + " built no page: " + page);
         String chromium = InstalledPrograms.find("chromium");
         if (chromium == null) {
-            System.out.println("SKIPPED: chromium is not installed (apt-get install chromium): the " + gwt + " build is not run");
+            System.out.println("SKIPPED: chromium is not installed (apt-get install chromium): the " + GWT + " build is not run");
+            return;
         }
-        assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium): the " + gwt + " build is not run");
         File profile = Files.createTempDirectory("chromium-profile").toFile();
         Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + profile, "--virtual-time-budget=20000", // lets the page's scripts load and run
                 "--dump-dom", page.toURI().toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String dom = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        dom = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(120, TimeUnit.SECONDS), "chromium did not finish");
-        Matcher report = Pattern.compile("<pre id=\"report\">(.*?)</pre>", Pattern.DOTALL).matcher(dom);
-        assertTrue(report.find(), "no report in the page:\n" + dom);
-        PlatformReport web = PlatformReport.parse(report.group(1).replace("&lt;", "<").replace("&gt;", ">")
-                .replace("&amp;", "&"));
+    }
+
+    @Test
+    void gwtInChromiumMakesTheSameDecisionsInTheSameTicks() {
+        PlatformReport web = PlatformReport.parse(shown("report"));
         PlatformReport jvm = PlatformReport.parse(PlatformRun.run(false));
-        assertNull(jvm.shortfallOf(web, gwt));
+        assertNull(jvm.shortfallOf(web, GWT));
         System.out.printf("%s: %d saves, checksum %d as on the JVM; facing within 1e-3 rad for %.1f%% of the NPCs%n",
-                gwt, web.saves, web.checksum, jvm.facingWithin(web, 1e-3) * 100);
+                GWT, web.saves, web.checksum, jvm.facingWithin(web, 1e-3) * 100);
+    }
+
+    @Test
+    void gwtInChromiumPlansTheSamePathsInTheSameTicks() {
+        String web = shown("paths").strip();
+        assertEquals(PathsRun.run(false), web, GWT + "'s path plans");
+        System.out.printf("%s: %s as on the JVM%n", GWT, web);
+    }
+
+    /** The text of the page's {@code <pre id="id">}; the test is skipped without Chromium. */
+    private static String shown(String id) {
+        assumeTrue(dom != null, "chromium is not installed (apt-get install chromium): the " + GWT + " build is not run");
+        Matcher report = Pattern.compile("<pre id=\"" + id + "\">(.*?)</pre>", Pattern.DOTALL).matcher(dom);
+        assertTrue(report.find(), "no " + id + " in the page:\n" + dom);
+        return report.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
     }
 }

@@ -16,7 +16,7 @@ import io.github.ecstimeslice.paths.Route;
  * are planned under {@code Budget.workPerTick(150)} node expansions a tick, their searches in
  * pieces over ticks; every 100 ticks each agent is given another goal. {@link #run} reports the
  * plans made and a checksum of each: the tick it came in, the agent, its status, cost and nodes.
- * Java 8; the JVM and TeaVM run it (GWT's module leaves the path kit out).
+ * Java 8; the JVM, TeaVM and GWT run it.
  */
 public final class PathsRun {
 
