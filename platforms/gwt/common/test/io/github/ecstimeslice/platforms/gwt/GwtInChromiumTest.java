@@ -32,21 +32,29 @@ class GwtInChromiumTest {
 
     @BeforeAll
     static void runThePageInChromium() throws Exception {
+        dom = pageInChromium("");
+    }
+
+    /** The page opened with {@code query} as Chromium leaves it, or null without Chromium (said once). */
+    private static String pageInChromium(String query) throws Exception {
         File page = new File("target/war/index.html").getAbsoluteFile();
         assertTrue(new File("target/war/platforms/platforms.nocache.js").isFile(), GWT + " built no page: " + page);
         String chromium = InstalledPrograms.find("chromium");
         if (chromium == null) {
-            System.out.println("SKIPPED: chromium is not installed (apt-get install chromium): the " + GWT + " build is not run");
-            return;
+            if (query.isEmpty()) {
+                System.out.println("SKIPPED: chromium is not installed (apt-get install chromium): the " + GWT + " build is not run");
+            }
+            return null;
         }
         File profile = Files.createTempDirectory("chromium-profile").toFile();
         Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + profile, "--virtual-time-budget=20000", // lets the page's scripts load and run
-                "--dump-dom", page.toURI().toString())
+                "--dump-dom", page.toURI() + query)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        dom = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String shown = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(120, TimeUnit.SECONDS), "chromium did not finish");
+        return shown;
     }
 
     @Test
@@ -65,11 +73,22 @@ class GwtInChromiumTest {
         System.out.printf("%s: %s as on the JVM%n", GWT, web);
     }
 
+    @Test
+    void theCostBenchRunsInChromiumWithEveryWorldMakingTheSameDecisions() throws Exception {
+        String report = shown(pageInChromium("?cost=100&rounds=1&ticks=5"), "cost");
+        assertTrue(report.contains("decisions 100 100 100"), report);
+        assertTrue(report.contains("AIAO-depth1 ") && report.contains(" of the walker"), report);
+    }
+
     /** The text of the page's {@code <pre id="id">}; the test is skipped without Chromium. */
     private static String shown(String id) {
-        assumeTrue(dom != null, "chromium is not installed (apt-get install chromium): the " + GWT + " build is not run");
-        Matcher report = Pattern.compile("<pre id=\"" + id + "\">(.*?)</pre>", Pattern.DOTALL).matcher(dom);
-        assertTrue(report.find(), "no " + id + " in the page:\n" + dom);
+        return shown(dom, id);
+    }
+
+    private static String shown(String page, String id) {
+        assumeTrue(page != null, "chromium is not installed (apt-get install chromium): the " + GWT + " build is not run");
+        Matcher report = Pattern.compile("<pre id=\"" + id + "\">(.*?)</pre>", Pattern.DOTALL).matcher(page);
+        assertTrue(report.find(), "no " + id + " in the page:\n" + page);
         return report.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
     }
 }

@@ -1,0 +1,174 @@
+package io.github.ecstimeslice.platforms.cost;
+
+import com.artemis.BaseSystem;
+import com.artemis.ComponentMapper;
+import com.artemis.World;
+import com.artemis.WorldConfigurationBuilder;
+import com.artemis.managers.TagManager;
+import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.IoPolicy;
+import io.github.ecstimeslice.TimeslicedSystem;
+import io.github.ecstimeslice.facing.DesiredOrientation;
+import io.github.ecstimeslice.facing.FaceTargetSystem;
+import io.github.ecstimeslice.facing.Position;
+
+import java.util.Arrays;
+
+/**
+ * What a decision costs on the platform that compiled this code (the JVM, TeaVM, GWT), as the
+ * demo's overhead benchmark measures it on the JVM:
+ * <ul>
+ * <li>three worlds of {@code npcs} NPCs on a grid round a target circling them, a tenth of them
+ *     deciding each tick (the atan2 toward the target, into {@link DesiredOrientation});</li>
+ * <li>decided by {@link WalkerFacing} (the hand-written baseline), by a {@link FaceTargetSystem}
+ *     under AIAO with no history, and by one with a history of 1 (the default);</li>
+ * <li>ticked in turn, {@code ticks} ticks each, round after round, after a round to warm up;</li>
+ * <li>{@link #run} reports each world's mean tick and its ratio to the walker's, each the median
+ *     over rounds, and the decisions each world made, which must be equal.</li>
+ * </ul>
+ */
+public final class WebCost {
+
+    /** The target's entity: the first made in every world. */
+    static final int TARGET = 0;
+    /** The worlds' deciders, the baseline first. */
+    public static final String[] DECIDERS = {"walker", "AIAO-nohistory", "AIAO-depth1"};
+
+    /** How the commands that run it are called, after their own name. */
+    public static final String USAGE = "cost NPCS [ROUNDS TICKS] (NPCS at least 10; 5 rounds of 300 ticks unless given)";
+
+    private WebCost() {
+    }
+
+    /**
+     * {@link #run} with the arguments of a command: {@code NPCS [ROUNDS TICKS]}.
+     *
+     * @throws IllegalArgumentException naming the bad argument, with {@link #USAGE}
+     */
+    public static String run(String... args) {
+        if (args.length != 1 && args.length != 3) {
+            throw new IllegalArgumentException("usage: " + USAGE + "; was given " + args.length + " arguments");
+        }
+        int[] values = {0, 5, 300};
+        for (int a = 0; a < args.length; a++) {
+            try {
+                values[a] = Integer.parseInt(args[a]);
+            } catch (NumberFormatException notANumber) {
+                throw new IllegalArgumentException("usage: " + USAGE + "; not a whole number: " + args[a]);
+            }
+        }
+        try {
+            return run(values[0], values[1], values[2]);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException("usage: " + USAGE + "; " + bad.getMessage());
+        }
+    }
+
+    /**
+     * Measures the three worlds; returns the report: a heading line, a line per decider
+     * ({@code AIAO-depth1 123.4 us a tick, 1.234 of the walker}), then {@code decisions} and each
+     * world's count.
+     *
+     * @throws IllegalArgumentException naming the value if {@code npcs} is below 10, or
+     *                                  {@code rounds} or {@code ticks} below 1
+     */
+    public static String run(int npcs, int rounds, int ticks) {
+        if (npcs < 10 || rounds < 1 || ticks < 1) {
+            throw new IllegalArgumentException("npcs must be at least 10, rounds and ticks at least 1; were "
+                    + npcs + ", " + rounds + ", " + ticks);
+        }
+        int jobsPerTick = npcs / 10;
+        World[] worlds = new World[DECIDERS.length];
+        BaseSystem[] deciders = new BaseSystem[DECIDERS.length];
+        for (int w = 0; w < worlds.length; w++) {
+            deciders[w] = decider(DECIDERS[w], jobsPerTick);
+            worlds[w] = world(npcs, deciders[w]);
+        }
+        double[][] micros = new double[worlds.length][rounds];
+        for (int round = -1; round < rounds; round++) { // round -1 warms up
+            for (int w = 0; w < worlds.length; w++) {
+                long start = System.nanoTime();
+                for (int tick = 0; tick < ticks; tick++) {
+                    worlds[w].process();
+                }
+                if (round >= 0) {
+                    micros[w][round] = (System.nanoTime() - start) / 1e3 / ticks;
+                }
+            }
+        }
+        StringBuilder report = new StringBuilder("cost of ").append(npcs).append(" NPCs, ").append(jobsPerTick)
+                .append(" decisions a tick, ").append(rounds).append(" rounds of ").append(ticks)
+                .append(" ticks, worlds in turn\n");
+        double[] ratios = new double[rounds];
+        for (int w = 0; w < worlds.length; w++) {
+            report.append(DECIDERS[w]).append(' ').append(fixed(median(Arrays.copyOf(micros[w], rounds)), 1)).append(" us a tick");
+            if (w > 0) {
+                for (int round = 0; round < rounds; round++) {
+                    ratios[round] = micros[w][round] / micros[0][round];
+                }
+                report.append(", ").append(fixed(median(ratios), 3)).append(" of the walker");
+            }
+            report.append('\n');
+        }
+        report.append("decisions");
+        for (int w = 0; w < worlds.length; w++) {
+            report.append(' ').append(decisions(deciders[w]));
+            worlds[w].dispose();
+        }
+        return report.toString();
+    }
+
+    private static BaseSystem decider(String name, int jobsPerTick) {
+        if (name.equals("walker")) {
+            return new WalkerFacing(jobsPerTick);
+        }
+        return new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(jobsPerTick),
+                name.equals("AIAO-nohistory") ? TimeslicedSystem.NO_HISTORY : 1);
+    }
+
+    private static long decisions(BaseSystem decider) {
+        return decider instanceof WalkerFacing ? ((WalkerFacing) decider).decisions
+                : ((FaceTargetSystem) decider).stats().jobsRunTotal();
+    }
+
+    /** A world of a TagManager, the target's motion and {@code decider}; the target, then {@code npcs} NPCs on a grid centred on it. */
+    private static World world(int npcs, BaseSystem decider) {
+        World world = new World(new WorldConfigurationBuilder()
+                .with(new TagManager(), new TargetCircle(), decider).build());
+        ComponentMapper<Position> positions = world.getMapper(Position.class);
+        ComponentMapper<DesiredOrientation> desired = world.getMapper(DesiredOrientation.class);
+        int target = world.create();
+        positions.create(target).set(0.5f, 0.5f);
+        world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, target);
+        int columns = (int) Math.ceil(Math.sqrt(npcs));
+        float offset = -columns / 2f;
+        for (int i = 0; i < npcs; i++) {
+            int npc = world.create();
+            positions.create(npc).set(offset + i % columns, offset + i / columns);
+            desired.create(npc);
+        }
+        world.setDelta(1 / 60f);
+        return world;
+    }
+
+    private static double median(double[] values) {
+        Arrays.sort(values);
+        int middle = values.length / 2;
+        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    }
+
+    /** {@code value} with {@code digits} digits after the point, as String.format would (GWT has none). */
+    static String fixed(double value, int digits) {
+        long scale = 1;
+        for (int d = 0; d < digits; d++) {
+            scale *= 10;
+        }
+        long scaled = Math.round(Math.abs(value) * scale);
+        StringBuilder text = new StringBuilder(value < 0 && scaled != 0 ? "-" : "").append(scaled / scale);
+        if (digits > 0) {
+            String fraction = Long.toString(scaled % scale + scale);
+            text.append('.').append(fraction.substring(1));
+        }
+        return text.toString();
+    }
+}

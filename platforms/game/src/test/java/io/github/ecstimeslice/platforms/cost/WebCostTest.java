@@ -1,0 +1,61 @@
+package io.github.ecstimeslice.platforms.cost;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WebCostTest {
+
+    /** The decisions line: each world's count. */
+    static final Pattern DECISIONS = Pattern.compile("decisions (\\d+) (\\d+) (\\d+)");
+
+    @Test
+    void everyWorldMakesATenthOfItsNpcsDecideEachTickIncludingTheWarmUpRound() {
+        String report = WebCost.run(100, 1, 5);
+        Matcher decisions = DECISIONS.matcher(report);
+        assertTrue(decisions.find(), report);
+        // 10 a tick, over the warm-up round and one measured round of 5 ticks
+        for (int world = 1; world <= 3; world++) {
+            assertEquals("100", decisions.group(world), report);
+        }
+    }
+
+    @Test
+    void theReportGivesEachDecidersTickAndTheTimeslicedOnesOverTheWalker() {
+        String report = WebCost.run("200", "2", "3");
+        assertTrue(report.startsWith("cost of 200 NPCs, 20 decisions a tick, 2 rounds of 3 ticks"), report);
+        assertTrue(Pattern.compile("\nwalker \\d+\\.\\d us a tick\n").matcher(report).find(), report);
+        for (String timesliced : new String[] {"AIAO-nohistory", "AIAO-depth1"}) {
+            assertTrue(Pattern.compile("\n" + timesliced + " \\d+\\.\\d us a tick, \\d+\\.\\d{3} of the walker\n")
+                    .matcher(report).find(), report);
+        }
+    }
+
+    @Test
+    void badArgumentsAreRefusedNamingTheValueWithTheUsage() {
+        assertEquals("usage: " + WebCost.USAGE + "; not a whole number: many",
+                assertThrows(IllegalArgumentException.class, () -> WebCost.run("many")).getMessage());
+        assertEquals("usage: " + WebCost.USAGE + "; was given 2 arguments",
+                assertThrows(IllegalArgumentException.class, () -> WebCost.run("100", "5")).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> WebCost.run("9"))
+                .getMessage().endsWith("were 9, 5, 300"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> WebCost.run("100", "0", "300"))
+                .getMessage().endsWith("were 100, 0, 300"));
+    }
+
+    @Test
+    void fixedRoundsToTheDigitsAsFormatWould() {
+        assertEquals("1.235", WebCost.fixed(1.2345, 3));
+        assertEquals("12.0", WebCost.fixed(12, 1));
+        assertEquals("0.1", WebCost.fixed(0.05, 1));
+        assertEquals("0.0", WebCost.fixed(-0.04, 1));
+        assertEquals("-2.50", WebCost.fixed(-2.5, 2));
+        assertEquals("3", WebCost.fixed(3.2, 0));
+        assertEquals("1.007", WebCost.fixed(1.0069, 3));
+    }
+}
