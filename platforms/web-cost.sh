@@ -1,7 +1,7 @@
 #!/bin/sh
 # What a decision costs on the web, beside the JVM: platforms' WebCost at NPCS NPCs (default 10000)
-# on the JVM (java, and $JAVA25 if set), compiled by TeaVM under node, and compiled by GWT 2.12 in
-# headless Chromium, driven in real time (a virtual-time budget stops the page's clock). Run it after
+# on the JVM (java, and $JAVA25 if set), compiled by TeaVM under node, and compiled by GWT 2.11 and
+# 2.12 in headless Chromium, driven in real time (a virtual-time budget stops the page's clock). Run it after
 # `mvn verify`, which builds both web compiles, from the repository's root.
 set -e
 NPCS=${1:-10000}
@@ -15,12 +15,22 @@ if [ -n "$JAVA25" ]; then
 fi
 echo "== TeaVM, node $(node --version)"
 node -e "require('./platforms/game/target/teavm/platforms.js').main(['cost', '$NPCS'])"
-echo "== GWT 2.12, $(chromium --version 2>/dev/null)"
-PORT=9333
-chromium --headless --no-sandbox --disable-gpu --user-data-dir="$(mktemp -d)" --remote-debugging-port=$PORT \
-  "file://$(pwd)/platforms/gwt/2.12/target/war/index.html?cost=$NPCS" >/dev/null 2>&1 &
-BROWSER=$!
-# the page puts its report in its title when done: DevTools' page list shows it
-until curl -s localhost:$PORT/json | grep -q '"title": "cost of'; do sleep 1; done
-curl -s localhost:$PORT/json | grep '"title": "cost of' | sed 's/ *"title": "//; s/",$//' | tr '|' '\n' | sed 's/^ //; s/ $//'
-kill $BROWSER
+# GWT in headless Chromium, driven in real time; the page puts its report in its title when done,
+# and DevTools' page list shows it. 2.11 compiles the game as an html module is by default, 2.12 tuned.
+gwt() {
+  echo "== GWT $1 ($2), $(chromium --version 2>/dev/null)"
+  PORT=9333
+  chromium --headless --no-sandbox --disable-gpu --user-data-dir="$(mktemp -d)" --remote-debugging-port=$PORT \
+    "file://$(pwd)/platforms/gwt/$1/target/war/index.html?cost=$NPCS" >/dev/null 2>&1 &
+  BROWSER=$!
+  WAITED=0
+  until curl -s localhost:$PORT/json | grep -q '"title": "cost of'; do
+    sleep 1; WAITED=$((WAITED + 1))
+    if [ $WAITED -gt 600 ]; then echo "GWT $1: no report in 600 s" >&2; kill $BROWSER; exit 1; fi
+  done
+  curl -s localhost:$PORT/json | grep '"title": "cost of' | sed 's/ *"title": "//; s/",$//' | tr '|' '\n' | sed 's/^ //; s/ $//'
+  kill $BROWSER
+  wait $BROWSER 2>/dev/null || true
+}
+gwt 2.11 "defaults"
+gwt 2.12 "tuned: sso linker, no cast checks"
