@@ -135,7 +135,7 @@ class PlatformsTest {
     @Test
     void theCostBenchRunsUnderTeavmWithEveryWorldMakingTheSameDecisions() throws Exception {
         String report = nodeOutput("the TeaVM cost bench is not run", "cost", "100", "1", "5");
-        Matcher decisions = Pattern.compile("decisions 100 100 100").matcher(report);
+        Matcher decisions = Pattern.compile("decisions 100 100 100 100").matcher(report);
         assertTrue(decisions.find(), report);
         assertTrue(report.contains("AIAO-depth1 ") && report.contains(" of the walker"), report);
         assertTrue(nodeOutput("the TeaVM cost bench is not run", "cost", "ten").startsWith("usage: cost NPCS"));

@@ -18,10 +18,11 @@ import java.util.Arrays;
  * What a decision costs on the platform that compiled this code (the JVM, TeaVM, GWT), as the
  * demo's overhead benchmark measures it on the JVM:
  * <ul>
- * <li>three worlds of {@code npcs} NPCs on a grid round a target circling them, a tenth of them
+ * <li>four worlds of {@code npcs} NPCs on a grid round a target circling them, a tenth of them
  *     deciding each tick (the atan2 toward the target, into {@link DesiredOrientation});</li>
  * <li>decided by {@link WalkerFacing} (the hand-written baseline), by a {@link FaceTargetSystem}
- *     under AIAO with no history, and by one with a history of 1 (the default);</li>
+ *     under AIAO with no history, by one with a history of 1 (the default), and by a walker
+ *     keeping the two stamped records a history of 1 keeps (its baseline);</li>
  * <li>ticked in turn, {@code ticks} ticks each, round after round, after a round to warm up;</li>
  * <li>{@link #run} reports each world's mean tick and its ratio to the walker's, each the median
  *     over rounds, and the decisions each world made, which must be equal.</li>
@@ -31,8 +32,10 @@ public final class WebCost {
 
     /** The target's entity: the first made in every world. */
     static final int TARGET = 0;
+    /** The recording walker's place in {@link #DECIDERS}. */
+    private static final int RECORDING = 3;
     /** The worlds' deciders, the baseline first. */
-    public static final String[] DECIDERS = {"walker", "AIAO-nohistory", "AIAO-depth1"};
+    public static final String[] DECIDERS = {"walker", "AIAO-nohistory", "AIAO-depth1", "walker+records2"};
 
     /** How the commands that run it are called, after their own name. */
     public static final String USAGE = "cost NPCS [ROUNDS TICKS] (NPCS at least 10; 5 rounds of 300 ticks unless given)";
@@ -65,9 +68,9 @@ public final class WebCost {
     }
 
     /**
-     * Measures the three worlds; returns the report: a heading line, a line per decider
-     * ({@code AIAO-depth1 123.4 us a tick, 1.234 of the walker}), then {@code decisions} and each
-     * world's count.
+     * Measures the worlds; returns the report: a heading line, a line per decider
+     * ({@code AIAO-depth1 123.4 us a tick, 1.234 of the walker}; AIAO with a history also over the
+     * recording walker), then {@code decisions} and each world's count.
      *
      * @throws IllegalArgumentException naming the value if {@code npcs} is below 10, or
      *                                  {@code rounds} or {@code ticks} below 1
@@ -103,10 +106,11 @@ public final class WebCost {
         for (int w = 0; w < worlds.length; w++) {
             report.append(DECIDERS[w]).append(' ').append(fixed(median(Arrays.copyOf(micros[w], rounds)), 1)).append(" us a tick");
             if (w > 0) {
-                for (int round = 0; round < rounds; round++) {
-                    ratios[round] = micros[w][round] / micros[0][round];
-                }
-                report.append(", ").append(fixed(median(ratios), 3)).append(" of the walker");
+                report.append(", ").append(fixed(medianRatio(micros[w], micros[0], ratios), 3)).append(" of the walker");
+            }
+            if (DECIDERS[w].equals("AIAO-depth1")) {
+                report.append(", ").append(fixed(medianRatio(micros[w], micros[RECORDING], ratios), 3))
+                        .append(" of the recording walker");
             }
             report.append('\n');
         }
@@ -119,8 +123,8 @@ public final class WebCost {
     }
 
     private static BaseSystem decider(String name, int jobsPerTick) {
-        if (name.equals("walker")) {
-            return new WalkerFacing(jobsPerTick);
+        if (name.startsWith("walker")) {
+            return new WalkerFacing(jobsPerTick, name.equals("walker+records2"));
         }
         return new FaceTargetSystem(IoPolicy.AIAO, Budget.jobsPerTick(jobsPerTick),
                 name.equals("AIAO-nohistory") ? TimeslicedSystem.NO_HISTORY : 1);
@@ -149,6 +153,14 @@ public final class WebCost {
         }
         world.setDelta(1 / 60f);
         return world;
+    }
+
+    /** The median over rounds of {@code micros} over {@code base}, worked out in {@code ratios}. */
+    private static double medianRatio(double[] micros, double[] base, double[] ratios) {
+        for (int round = 0; round < ratios.length; round++) {
+            ratios[round] = micros[round] / base[round];
+        }
+        return median(ratios);
     }
 
     private static double median(double[] values) {

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WebCostTest {
 
     /** The decisions line: each world's count. */
-    static final Pattern DECISIONS = Pattern.compile("decisions (\\d+) (\\d+) (\\d+)");
+    static final Pattern DECISIONS = Pattern.compile("decisions (\\d+) (\\d+) (\\d+) (\\d+)");
 
     @Test
     void everyWorldMakesATenthOfItsNpcsDecideEachTickIncludingTheWarmUpRound() {
@@ -20,7 +20,7 @@ class WebCostTest {
         Matcher decisions = DECISIONS.matcher(report);
         assertTrue(decisions.find(), report);
         // 10 a tick, over the warm-up round and one measured round of 5 ticks
-        for (int world = 1; world <= 3; world++) {
+        for (int world = 1; world <= 4; world++) {
             assertEquals("100", decisions.group(world), report);
         }
     }
@@ -30,10 +30,12 @@ class WebCostTest {
         String report = WebCost.run("200", "2", "3");
         assertTrue(report.startsWith("cost of 200 NPCs, 20 decisions a tick, 2 rounds of 3 ticks"), report);
         assertTrue(Pattern.compile("\nwalker \\d+\\.\\d us a tick\n").matcher(report).find(), report);
-        for (String timesliced : new String[] {"AIAO-nohistory", "AIAO-depth1"}) {
-            assertTrue(Pattern.compile("\n" + timesliced + " \\d+\\.\\d us a tick, \\d+\\.\\d{3} of the walker\n")
+        for (String other : new String[] {"AIAO-nohistory", "walker\\+records2"}) {
+            assertTrue(Pattern.compile("\n" + other + " \\d+\\.\\d us a tick, \\d+\\.\\d{3} of the walker\n")
                     .matcher(report).find(), report);
         }
+        assertTrue(Pattern.compile("\nAIAO-depth1 \\d+\\.\\d us a tick, \\d+\\.\\d{3} of the walker, "
+                + "\\d+\\.\\d{3} of the recording walker\n").matcher(report).find(), report);
     }
 
     @Test
