@@ -293,7 +293,8 @@ final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
      * Finishes the first {@code keep} started jobs chunk by chunk, in order: waits for each
      * (running it, or others nobody claimed, meanwhile), drops its failed jobs and saves the rest
      * with async output. The jobs a deadline kept from starting, and those past {@code keep} (a
-     * playback's, whose recording's deadline kept them), go back to the batch.
+     * playback's, whose recording's deadline kept them), go back to the batch; a start without a
+     * deadline keeps them all, whatever {@code keep} says.
      *
      * @return the jobs counted now that an earlier turn started (joined next tick under a time
      *         budget): not this turn's budget's
@@ -310,7 +311,9 @@ final class WorkerJobs<I, O> implements Workers.Jobs<I, O> {
         boolean syncOutput = batch.policy.syncOutput();
         int chunkSize = crew.chunkSize();
         int finished = 0;
-        int runs = Math.min(count, keep); // the started jobs that run: all, unless the deadline came before some
+        // the started jobs that run: all, unless a deadline came before some (a playback keeps what its
+        // recording's did; a start without one keeps all, whatever a damaged recording says)
+        int runs = mayHandBack ? Math.min(count, keep) : count;
         try {
             for (int chunk = 0, chunks = crew.chunkCount(); chunks > chunk && runs > finished; chunk++) {
                 if (!crew.awaitChunk(chunk)) {
