@@ -135,9 +135,13 @@ public class PathPlanningSystem<N> extends SlicedSystem<PathQuery<N>, PlannedPat
         this.map = notNull(map, "node map");
     }
 
-    /** Fetches the mappers; a subclass that overrides it calls it first. */
+    /** Fetches the mappers (a subclass's override that skips it leaves them to the first job). */
     @Override
     protected void initialize() {
+        fetchMappers();
+    }
+
+    private void fetchMappers() {
         positions = world.getMapper(Position.class);
         goals = world.getMapper(PathGoal.class);
         routes = world.getMapper(Route.class);
@@ -202,6 +206,9 @@ public class PathPlanningSystem<N> extends SlicedSystem<PathQuery<N>, PlannedPat
 
     @Override
     protected void setUpInput(int agent, PathQuery<N> query) {
+        if (routes == null) {
+            fetchMappers();
+        }
         if (!goals.has(agent) || !routes.has(agent) || !positions.has(agent)) { // taken off in this turn
             query.start = query.goal = -1;
             query.startNode = query.goalNode = null;

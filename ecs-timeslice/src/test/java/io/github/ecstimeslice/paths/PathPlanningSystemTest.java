@@ -102,6 +102,22 @@ class PathPlanningSystemTest {
     }
 
     @Test
+    void aSubclassWhoseInitializeSkipsTheSuperclassStillPlans() {
+        Grid grid = Grid.parse(1f, true, ".....");
+        PathPlanningSystem<Grid.Cell> planner = new PathPlanningSystem<Grid.Cell>(grid, grid.heuristic(), grid, IoPolicy.AIAO,
+                Budget.jobsPerTick(5)) {
+            @Override
+            protected void initialize() { // as artemis's own systems allow: no super call
+            }
+        };
+        PathScene scene = new PathScene(grid, planner, null);
+        int agent = scene.agent(0, 4, null);
+        scene.run(1, DT);
+        assertEquals(PathStatus.FOUND, scene.routes.get(agent).status());
+        assertArrayEquals(new int[]{0, 1, 2, 3, 4}, scene.nodes(agent));
+    }
+
+    @Test
     void theNodeLimitReportsLimitOnASearchThatNeedsMoreNodesAndFoundWhenEnough() {
         // a corridor of 10 cells: from the first to the last A* expands the 9 before the goal
         Grid grid = Grid.parse(1f, true, "..........");

@@ -39,7 +39,7 @@ public class WalkerFacing extends BaseEntitySystem {
     @Override
     protected void inserted(int entityId) {
         if (recording && 2 * entityId + 1 >= records.length) {
-            int ids = Math.max(2 * records.length / 2, entityId + 1);
+            int ids = Math.max(records.length, entityId + 1); // twice the ids held (two records an id), or enough
             StampedRecord[] grown = Arrays.copyOf(records, 2 * ids);
             for (int r = records.length; r < grown.length; r++) {
                 grown[r] = new StampedRecord();

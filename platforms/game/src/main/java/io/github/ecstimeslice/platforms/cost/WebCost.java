@@ -44,7 +44,8 @@ public final class WebCost {
     }
 
     /**
-     * {@link #run} with the arguments of a command: {@code NPCS [ROUNDS TICKS]}.
+     * {@link #run} with the arguments of a command: {@code NPCS [ROUNDS TICKS]}, each checked before
+     * any work starts.
      *
      * @throws IllegalArgumentException naming the bad argument, with {@link #USAGE}
      */
@@ -52,33 +53,40 @@ public final class WebCost {
         if (args.length != 1 && args.length != 3) {
             throw new IllegalArgumentException("usage: " + USAGE + "; was given " + args.length + " arguments");
         }
-        int[] values = {0, 5, 300};
-        for (int a = 0; a < args.length; a++) {
-            try {
-                values[a] = Integer.parseInt(args[a]);
-            } catch (NumberFormatException notANumber) {
-                throw new IllegalArgumentException("usage: " + USAGE + "; not a whole number: " + args[a]);
-            }
-        }
+        int npcs = whole("NPCS", args[0], 10, 10_000_000);
+        int rounds = args.length == 3 ? whole("ROUNDS", args[1], 1, 1_000) : 5;
+        int ticks = args.length == 3 ? whole("TICKS", args[2], 1, 1_000_000) : 300;
+        return run(npcs, rounds, ticks);
+    }
+
+    /** {@code text} as a whole number from {@code least} to {@code most}. */
+    private static int whole(String name, String text, int least, int most) {
+        int value;
         try {
-            return run(values[0], values[1], values[2]);
-        } catch (IllegalArgumentException bad) {
-            throw new IllegalArgumentException("usage: " + USAGE + "; " + bad.getMessage());
+            value = Integer.parseInt(text);
+        } catch (NumberFormatException notANumber) {
+            value = least - 1;
         }
+        if (value < least || value > most) {
+            throw new IllegalArgumentException("usage: " + USAGE + "; " + name + " must be a whole number from "
+                    + least + " to " + most + ", was " + text);
+        }
+        return value;
     }
 
     /**
      * Measures the worlds; returns the report: a heading line, a line per decider
      * ({@code AIAO-depth1 123.4 us a tick, 1.234 of the walker}; AIAO with a history also over the
-     * recording walker), then {@code decisions} and each world's count.
+     * recording walker), a line if the clock did not time a round, then {@code decisions} and each
+     * world's count.
      *
      * @throws IllegalArgumentException naming the value if {@code npcs} is below 10, or
      *                                  {@code rounds} or {@code ticks} below 1
      */
     public static String run(int npcs, int rounds, int ticks) {
         if (npcs < 10 || rounds < 1 || ticks < 1) {
-            throw new IllegalArgumentException("npcs must be at least 10, rounds and ticks at least 1; were "
-                    + npcs + ", " + rounds + ", " + ticks);
+            throw new IllegalArgumentException(npcs < 10 ? "npcs must be at least 10, was " + npcs
+                    : rounds < 1 ? "rounds must be at least 1, was " + rounds : "ticks must be at least 1, was " + ticks);
         }
         int jobsPerTick = npcs / 10;
         World[] worlds = new World[DECIDERS.length];
@@ -88,6 +96,7 @@ public final class WebCost {
             worlds[w] = world(npcs, deciders[w]);
         }
         double[][] micros = new double[worlds.length][rounds];
+        boolean stalled = false; // a round the clock did not time: its ratios are not measured
         for (int round = -1; round < rounds; round++) { // round -1 warms up
             for (int w = 0; w < worlds.length; w++) {
                 long start = System.nanoTime();
@@ -96,6 +105,7 @@ public final class WebCost {
                 }
                 if (round >= 0) {
                     micros[w][round] = (System.nanoTime() - start) / 1e3 / ticks;
+                    stalled |= micros[w][round] <= 0;
                 }
             }
         }
@@ -113,6 +123,9 @@ public final class WebCost {
                         .append(" of the recording walker");
             }
             report.append('\n');
+        }
+        if (stalled) {
+            report.append("the clock did not advance over a round (virtual time, or too few ticks): ratios n/a\n");
         }
         report.append("decisions");
         for (int w = 0; w < worlds.length; w++) {
@@ -169,8 +182,11 @@ public final class WebCost {
         return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
     }
 
-    /** {@code value} with {@code digits} digits after the point, as String.format would (GWT has none). */
+    /** {@code value} rounded to {@code digits} digits after the point, without a sign for a value that rounds to 0, n/a if not finite (GWT has no String.format). */
     static String fixed(double value, int digits) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "n/a";
+        }
         long scale = 1;
         for (int d = 0; d < digits; d++) {
             scale *= 10;

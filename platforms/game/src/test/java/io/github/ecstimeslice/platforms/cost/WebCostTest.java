@@ -40,18 +40,23 @@ class WebCostTest {
 
     @Test
     void badArgumentsAreRefusedNamingTheValueWithTheUsage() {
-        assertEquals("usage: " + WebCost.USAGE + "; not a whole number: many",
+        String usage = "usage: " + WebCost.USAGE + "; ";
+        assertEquals(usage + "NPCS must be a whole number from 10 to 10000000, was many",
                 assertThrows(IllegalArgumentException.class, () -> WebCost.run("many")).getMessage());
-        assertEquals("usage: " + WebCost.USAGE + "; was given 2 arguments",
+        assertEquals(usage + "was given 2 arguments",
                 assertThrows(IllegalArgumentException.class, () -> WebCost.run("100", "5")).getMessage());
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> WebCost.run("9"))
-                .getMessage().endsWith("were 9, 5, 300"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> WebCost.run("100", "0", "300"))
-                .getMessage().endsWith("were 100, 0, 300"));
+        assertEquals(usage + "NPCS must be a whole number from 10 to 10000000, was 9",
+                assertThrows(IllegalArgumentException.class, () -> WebCost.run("9")).getMessage());
+        assertEquals(usage + "ROUNDS must be a whole number from 1 to 1000, was 0",
+                assertThrows(IllegalArgumentException.class, () -> WebCost.run("100", "0", "300")).getMessage());
+        assertEquals(usage + "TICKS must be a whole number from 1 to 1000000, was 99999999999",
+                assertThrows(IllegalArgumentException.class, () -> WebCost.run("100", "5", "99999999999")).getMessage());
+        assertEquals("ticks must be at least 1, was 0",
+                assertThrows(IllegalArgumentException.class, () -> WebCost.run(100, 5, 0)).getMessage());
     }
 
     @Test
-    void fixedRoundsToTheDigitsAsFormatWould() {
+    void fixedRoundsToTheDigitsWithoutASignOnZero() {
         assertEquals("1.235", WebCost.fixed(1.2345, 3));
         assertEquals("12.0", WebCost.fixed(12, 1));
         assertEquals("0.1", WebCost.fixed(0.05, 1));
@@ -59,5 +64,7 @@ class WebCostTest {
         assertEquals("-2.50", WebCost.fixed(-2.5, 2));
         assertEquals("3", WebCost.fixed(3.2, 0));
         assertEquals("1.007", WebCost.fixed(1.0069, 3));
+        assertEquals("n/a", WebCost.fixed(Double.POSITIVE_INFINITY, 3));
+        assertEquals("n/a", WebCost.fixed(0.0 / 0.0, 3));
     }
 }
