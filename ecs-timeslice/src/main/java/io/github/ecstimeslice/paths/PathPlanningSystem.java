@@ -81,7 +81,7 @@ public class PathPlanningSystem<N> extends SlicedSystem<PathQuery<N>, PlannedPat
     /** How many paths each agent's {@link PathHistory} keeps unless the constructor says otherwise. */
     public static final int DEFAULT_PATH_HISTORY_DEPTH = 1;
 
-    /** Fetched in {@link #initialize()}, not wired: artemis's GWT reflection sees a generic system's mappers erased. */
+    /** Fetched at the first input read, not wired: artemis's GWT reflection sees a generic system's mappers erased. */
     @SkipWire
     private ComponentMapper<Position> positions;
     @SkipWire
@@ -135,12 +135,7 @@ public class PathPlanningSystem<N> extends SlicedSystem<PathQuery<N>, PlannedPat
         this.map = notNull(map, "node map");
     }
 
-    /** Fetches the mappers (a subclass's override that skips it leaves them to the first job). */
-    @Override
-    protected void initialize() {
-        fetchMappers();
-    }
-
+    /** Fetches the mappers, at the first input read: a subclass's {@code initialize()} cannot skip it. */
     private void fetchMappers() {
         positions = world.getMapper(Position.class);
         goals = world.getMapper(PathGoal.class);
