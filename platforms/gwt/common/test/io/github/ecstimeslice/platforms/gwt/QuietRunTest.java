@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The wrapper the GWT compiles run under (common/build/QuietRun.java), run as the build runs it, on
+ * The wrapper the GWT compiles run under (gwt/QuietRun.java), run as the build runs it, on
  * the JDK's own java: one line when the command succeeds, the command's whole output, its exit code
  * and the log's path when it fails; the log holds the output either way.
  */
@@ -62,7 +62,7 @@ class QuietRunTest {
     }
 
     private static Run quietRun(String label, Path log, String... command) throws Exception {
-        File wrapper = new File("../common/build/QuietRun.java");
+        File wrapper = new File("../../../gwt/QuietRun.java");
         assertTrue(wrapper.isFile(), "no wrapper at " + wrapper.getAbsolutePath());
         List<String> line = new ArrayList<>(List.of(JAVA, wrapper.getPath(), label, log.toString()));
         line.addAll(List.of(command));

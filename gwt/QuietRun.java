@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
  * one line; if it fails, prints its whole output back, says where the file is and exits with the
  * command's code, so a build that runs it fails with the reason in its own log.
  *
- * <p>The GWT compiles run under it (platforms/gwt/pom.xml): artemis-odb-gwt's reflection generator
+ * <p>The GWT compiles run under it (gwt/pom.xml): artemis-odb-gwt's reflection generator
  * prints the type tree it walks, some 160 lines a compile, straight to System.out, whatever GWT's
  * -logLevel.
  *

@@ -1,0 +1,9 @@
+package io.github.ecstimeslice.web;
+
+import com.artemis.Component;
+
+/** When an NPC spawned: the page rings newcomers for a second. */
+public final class Born extends Component {
+    /** The crowd's tick at the spawn. */
+    public long tick;
+}
