@@ -95,13 +95,15 @@ class SharedSceneTest {
         SharedBudget pool = SharedBudget.millisPerTick(0.5);
         SharedScene scene = SharedScene.shared(2000, 1, IoPolicy.AIAO, pool, WEIGHTS, 2, Threading.WORLD_THREAD);
         float before = scene.desiredOrientation(1);
-        int[] reported = new int[3];
+        int[] ran = new int[3];
+        int[] timed = new int[3];
         try {
             for (int tick = 1; tick <= 60; tick++) {
                 scene.tick(DELTA);
                 for (int i = 0; i < 3; i++) {
-                    if (pool.jobsLastTick(scene.budget(i)) >= 1 && pool.millisLastTick(scene.budget(i)) > 0) {
-                        reported[i]++;
+                    if (pool.jobsLastTick(scene.budget(i)) >= 1) {
+                        ran[i]++;
+                        timed[i] += pool.millisLastTick(scene.budget(i)) > 0 ? 1 : 0;
                     }
                 }
             }
@@ -109,9 +111,11 @@ class SharedSceneTest {
                 TimeslicedSystem<?, ?> system = scene.system(i);
                 // jobs in every tick once all three hold a share (from the second), dozens a tick
                 assertTrue(system.stats().jobsRunTotal() >= 59, SharedPlan.SYSTEMS[i] + ": " + system.stats().jobsRunTotal());
-                // reported in the ticks it ran: a tick whose earlier systems ran past their parts
-                // (a pause of the machine) leaves the last none, the pool's time being spent
-                assertTrue(reported[i] >= 50, SharedPlan.SYSTEMS[i] + " reported in " + reported[i] + " of 60 ticks");
+                // its time reported in every tick it ran jobs
+                assertEquals(ran[i], timed[i], SharedPlan.SYSTEMS[i] + " ran jobs in " + ran[i] + " ticks, reported time in " + timed[i]);
+                // and it ran in most ticks: a tick whose earlier systems ran past their parts (a
+                // pause of the shared machine, another build's tests) leaves the last none
+                assertTrue(ran[i] >= 30, SharedPlan.SYSTEMS[i] + " ran jobs in " + ran[i] + " of 60 ticks");
             }
             assertPublished(scene, before);
         } finally {
