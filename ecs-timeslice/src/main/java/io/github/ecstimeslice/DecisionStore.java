@@ -21,10 +21,14 @@ final class DecisionStore {
     /** The deepest history a store keeps. */
     static final int MAX_DEPTH = 1024;
 
-    /** Ring state bits: the entity's history component is attached and bound to this store. */
-    private static final int ATTACHED = 1 << 31;
+    /**
+     * Ring state bits: the entity's history component is attached and bound to this store. Every
+     * ring state stays below 2^30, which a JavaScript engine keeps as a small integer in a GWT
+     * {@code int[]} (its top bits would make each state a boxed number there).
+     */
+    private static final int ATTACHED = 1 << 29;
     private static final int SIZE_SHIFT = 16;
-    private static final int SIZE_MASK = 0x7FFF;
+    private static final int SIZE_MASK = 0x1FFF;
     private static final int SPARE_MASK = 0xFFFF;
 
     private final int depth;
@@ -34,7 +38,7 @@ final class DecisionStore {
     private Object[] outputs = new Object[0];
     /**
      * Entity {@code e}'s ring state: the {@link #ATTACHED} bit, how many outputs are saved (bits 16
-     * to 30) and its spare's slot (bits 0 to 15).
+     * to 28) and its spare's slot (bits 0 to 15).
      */
     private int[] rings = new int[0];
     /** The save of the output at {@code outputs[i]}: its tick at {@code stamps[2i]}, its game seconds' bits at {@code 2i + 1}. */

@@ -67,6 +67,22 @@ class DecisionStoreTest {
     }
 
     @Test
+    void aFullAttachedRingOfTheDeepestHistoryStaysASmallIntegerForAJavaScriptEngine() {
+        DecisionStore deepest = new DecisionStore(DecisionStore.MAX_DEPTH);
+        deepest.ensureEntity(0);
+        deepest.adopt(0, new Object[DecisionStore.MAX_DEPTH + 1], DecisionStore.MAX_DEPTH + 1);
+        deepest.markAttached(0);
+        for (int save = 0; save < DecisionStore.MAX_DEPTH + 5; save++) {
+            deepest.push(0, save, save / 60.0);
+            int state = deepest.rings()[0];
+            // V8 keeps integers from -2^30 to 2^30 - 1 unboxed in a GWT int[]
+            assertTrue(state >= 0 && state < 1 << 30, "ring state " + state + " after " + (save + 1) + " saves");
+        }
+        assertEquals(DecisionStore.MAX_DEPTH, deepest.size(0));
+        assertTrue(deepest.attached(0));
+    }
+
+    @Test
     void theHotSaveTurnsOnlyAnAttachedEntity() {
         objectsOf(3);
         Object written = spare(3);
