@@ -32,9 +32,10 @@ final class Controls {
      * @throws IllegalArgumentException naming the control, if one holds a value the crowd refuses
      */
     Crowd crowdFrom(Page page, long seed) {
-        read(page, seen);
-        Crowd crowd = new Crowd(seed, npcsOf(seen[3]), policyOf(seen[0]), budgetOf(seen[1], seen[2]));
-        crowd.setTiered(tieredOf(seen[4]));
+        read(page, now);
+        Crowd crowd = new Crowd(seed, npcsOf(now[3]), policyOf(now[0]), budgetOf(now[1], now[2]));
+        crowd.setTiered(tieredOf(now[4]));
+        System.arraycopy(now, 0, seen, 0, now.length); // refused: none seen, so the next apply sets each control it can
         return crowd;
     }
 

@@ -92,6 +92,17 @@ class ControlsTest {
     }
 
     @Test
+    void afterARefusedStartTheNextReadSetsEveryControlTheCrowdTakes() {
+        page.controls.put("npcs", "0");
+        page.controls.put("policy", "SISO");
+        assertThrows(IllegalArgumentException.class, () -> controls.crowdFrom(page, 1));
+        Crowd defaults = new Crowd(1, Crowd.DEFAULT_NPCS, IoPolicy.AIAO, Crowd.DEFAULT_BUDGET); // as WebDemo starts then
+        controls.apply(page, defaults);
+        assertEquals(IoPolicy.SISO, defaults.facing().policy());
+        assertEquals("npcs must be a whole number from 1 to 100000, was '0'", page.shown.get("error"));
+    }
+
+    @Test
     void aStartTheCrowdRefusesNamesTheControl() {
         page.controls.put("npcs", "0");
         assertEquals("npcs must be a whole number from 1 to 100000, was '0'",
