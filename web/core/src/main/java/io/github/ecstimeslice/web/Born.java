@@ -4,6 +4,6 @@ import com.artemis.Component;
 
 /** When an NPC spawned: the page rings newcomers for a second. */
 public final class Born extends Component {
-    /** The crowd's tick at the spawn. */
-    public long tick;
+    /** The crowd's tick at the spawn (ticks a page plays fit an int: a year at 60 a second). */
+    public int tick;
 }

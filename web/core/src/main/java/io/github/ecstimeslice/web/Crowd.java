@@ -256,7 +256,7 @@ public final class Crowd {
         world.getMapper(DesiredOrientation.class).create(npc).radians = facing; // until its first decision
         world.getMapper(TurnRate.class).create(npc).radiansPerSecond = 3;
         world.getMapper(Decided.class).create(npc);
-        births.create(npc).tick = tick;
+        births.create(npc).tick = (int) tick;
         alive++;
     }
 

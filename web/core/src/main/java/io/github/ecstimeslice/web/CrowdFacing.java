@@ -64,7 +64,7 @@ public final class CrowdFacing extends FaceTargetSystem implements TurnWatcher {
     protected void outputSaved(int npc, FacingDecision output) {
         super.outputSaved(npc, output);
         long tick = stats().tick();
-        decided.get(npc).tick = tick;
+        decided.get(npc).tick = (int) tick;
         if (tick < Crowd.CHECKSUM_TICKS) {
             checksum = (checksum * 31 + tick * 7_919 + npc) % 1_000_000_007L;
         }

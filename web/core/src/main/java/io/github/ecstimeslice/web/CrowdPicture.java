@@ -3,6 +3,7 @@ package io.github.ecstimeslice.web;
 import com.artemis.ComponentMapper;
 import com.artemis.World;
 import com.artemis.utils.IntBag;
+import com.badlogic.gdx.graphics.Color;
 import com.badlogic.gdx.graphics.glutils.ShapeRenderer;
 import com.badlogic.gdx.math.MathUtils;
 import io.github.ecstimeslice.facing.DesiredOrientation;
@@ -25,14 +26,22 @@ final class CrowdPicture {
     static final int LIT_TICKS = 6;
     /** Ticks a newcomer stays ringed. */
     static final int RINGED_TICKS = 60;
-    /** Tier colours, red, green and blue: near, middle, far. */
-    private static final float[][] TIER_COLOURS = {{1f, 0.62f, 0.11f}, {0.18f, 0.77f, 0.71f}, {0.42f, 0.55f, 0.95f}};
+    /** Tier colours, near, middle and far, as drawn ({@code [tier][0]}) and lit ({@code [tier][1]}). */
+    private static final Color[][] TIER_COLOURS = {
+            {new Color(1f, 0.62f, 0.11f, 1), new Color(1f, 0.85f, 0.64f, 1)},
+            {new Color(0.18f, 0.77f, 0.71f, 1), new Color(0.67f, 0.91f, 0.88f, 1)},
+            {new Color(0.42f, 0.55f, 0.95f, 1), new Color(0.77f, 0.82f, 0.98f, 1)}};
+    private static final Color DECISION = new Color(0.85f, 0.87f, 0.9f, 0.55f);
+    /** An arrow's back corners lie 2.5 rad either side of its point: the rotation's cosine and sine. */
+    private static final float BACK_COS = MathUtils.cos(2.5f);
+    private static final float BACK_SIN = MathUtils.sin(2.5f);
 
     private final Crowd crowd;
     private final ComponentMapper<Position> positions;
     private final ComponentMapper<Orientation> orientations;
     private final ComponentMapper<DesiredOrientation> decisions;
     private final ComponentMapper<Decided> decided;
+    private final ComponentMapper<Born> births;
 
     CrowdPicture(Crowd crowd) {
         this.crowd = crowd;
@@ -41,6 +50,7 @@ final class CrowdPicture {
         orientations = world.getMapper(Orientation.class);
         decisions = world.getMapper(DesiredOrientation.class);
         decided = world.getMapper(Decided.class);
+        births = world.getMapper(Born.class);
     }
 
     /** The arrows' length for {@code npcs} NPCs on the field: shorter as the crowd grows denser. */
@@ -52,19 +62,25 @@ final class CrowdPicture {
         IntBag npcs = crowd.npcs();
         int[] ids = npcs.getData();
         float length = arrowLength(npcs.size());
-        long tick = crowd.ticks();
+        int tick = (int) crowd.ticks();
         shapes.begin(ShapeRenderer.ShapeType.Filled);
         for (int i = 0, n = npcs.size(); i < n; i++) {
             int npc = ids[i];
             Position at = positions.get(npc);
             float y = at.y + bottom;
             float facing = orientations.get(npc).radians;
-            float[] colour = TIER_COLOURS[Math.min(2, Math.max(0, crowd.facing().tier(npc)))];
-            float lit = tick - decided.get(npc).tick <= LIT_TICKS ? 0.6f : 0;
-            shapes.setColor(colour[0] + (1 - colour[0]) * lit, colour[1] + (1 - colour[1]) * lit, colour[2] + (1 - colour[2]) * lit, 1);
-            shapes.triangle(at.x + MathUtils.cos(facing) * length * 0.6f, y + MathUtils.sin(facing) * length * 0.6f,
-                    at.x + MathUtils.cos(facing + 2.5f) * length * 0.4f, y + MathUtils.sin(facing + 2.5f) * length * 0.4f,
-                    at.x + MathUtils.cos(facing - 2.5f) * length * 0.4f, y + MathUtils.sin(facing - 2.5f) * length * 0.4f);
+            float cos = MathUtils.cos(facing);
+            float sin = MathUtils.sin(facing);
+            // each back corner: the point's direction turned by +-2.5 rad
+            float backX = cos * BACK_COS;
+            float backY = sin * BACK_COS;
+            float turnX = sin * BACK_SIN;
+            float turnY = cos * BACK_SIN;
+            int tier = Math.min(2, Math.max(0, crowd.facing().tier(npc)));
+            shapes.setColor(TIER_COLOURS[tier][tick - decided.get(npc).tick <= LIT_TICKS ? 1 : 0]);
+            shapes.triangle(at.x + cos * length * 0.6f, y + sin * length * 0.6f,
+                    at.x + (backX - turnX) * length * 0.4f, y + (backY + turnY) * length * 0.4f,
+                    at.x + (backX + turnX) * length * 0.4f, y + (backY - turnY) * length * 0.4f);
         }
         shapes.setColor(0.95f, 0.25f, 0.3f, 1);
         shapes.circle(crowd.targetX(), crowd.targetY() + bottom, 1.2f, 20);
@@ -76,11 +92,11 @@ final class CrowdPicture {
             Position at = positions.get(npc);
             float y = at.y + bottom;
             float decision = decisions.get(npc).radians;
-            shapes.setColor(0.85f, 0.87f, 0.9f, 0.55f);
+            shapes.setColor(DECISION);
             shapes.line(at.x, y, at.x + MathUtils.cos(decision) * length * 0.9f, y + MathUtils.sin(decision) * length * 0.9f);
-            long born = crowd.bornAt(npc);
+            int born = births.get(npc).tick;
             if (born > 0 && tick - born < RINGED_TICKS) {
-                shapes.setColor(1, 1, 1, 1);
+                shapes.setColor(Color.WHITE);
                 shapes.circle(at.x, y, length * 0.8f, 10);
             }
         }
