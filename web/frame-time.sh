@@ -13,6 +13,7 @@ COUNTS=${*:-2000 10000}
 for value in $SECONDS_RUN $COUNTS; do
   case "$value" in ''|*[!0-9]*) echo "$usage; was: $value" >&2; exit 2;; esac
 done
+[ "$SECONDS_RUN" -ge 1 ] || { echo "$usage; SECONDS at least 1, was: $SECONDS_RUN" >&2; exit 2; }
 for value in $COUNTS; do
   [ "$value" -ge 1 ] && [ "$value" -le 100000 ] || { echo "$usage; NPCS from 1 to 100000, was: $value" >&2; exit 2; }
 done
