@@ -8,6 +8,7 @@ import com.artemis.ComponentMapper;
 import io.github.ecstimeslice.facing.Position;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -95,6 +96,11 @@ class WebDemoInChromiumTest {
         options.setCapability("goog:loggingPrefs", logs);
         browser = new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(new File(driver)).build(), options);
         browser.get("http://127.0.0.1:" + server.getAddress().getPort() + "/index.html" + START);
+    }
+
+    @BeforeEach
+    void needsChromiumAndItsDriver() {
+        assumeTrue(missing == null, missing);
     }
 
     @AfterAll
@@ -200,7 +206,6 @@ class WebDemoInChromiumTest {
 
     /** The text of the page's element {@code id} once {@code shown} holds, within {@code seconds}. */
     private static String waitFor(String id, java.util.function.Predicate<String> shown, int seconds) {
-        assumeTrue(missing == null, missing);
         String[] last = {""};
         try {
             return new WebDriverWait(browser, Duration.ofSeconds(seconds)).until(page -> {
