@@ -103,9 +103,11 @@ class FlightRecorderEventsTest {
         assertEquals(10, turns.get(0).getInt("jobsRun"));
         assertEquals(3, named(events, "Batch").size(), "batches started in ticks 0, 4 and 8: "
                 + events.stream().map(e -> e.getEventType().getName()).distinct().collect(Collectors.toList()));
-        List<RecordedEvent> slow = named(events, "SlowJob");
-        assertEquals(1, slow.size());
-        assertEquals(27, slow.get(0).getInt("entity"));
+        // the slowed job is a slow job; a pause of the machine (another build's work beside this
+        // test) may make another job pass the 10 ms too, so only entity 27's is counted
+        List<RecordedEvent> slow = named(events, "SlowJob").stream()
+                .filter(event -> event.getInt("entity") == 27).collect(Collectors.toList());
+        assertEquals(1, slow.size(), "slow jobs of entity 27: " + named(events, "SlowJob"));
         assertTrue(slow.get(0).getDuration("jobTime").toMillis() >= 30, "its time: " + slow.get(0));
         List<RecordedEvent> traps = named(events, "Trap");
         assertEquals(1, traps.size());
