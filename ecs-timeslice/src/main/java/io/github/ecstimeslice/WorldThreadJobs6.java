@@ -36,6 +36,10 @@ final class WorldThreadJobs6<I, O> implements JobLoop {
         this.histories = histories;
         this.failures = failures;
         this.stats = stats;
+        // both set here, in this order, whatever the system: a browser's engine then sees one shape
+        // of loop in every system's turn (GWT leaves an unset field to the prototype)
+        this.sharedInput = null;
+        this.sharedOutput = null;
     }
 
     @Override
