@@ -5,7 +5,8 @@
 # (median and 99th percentile of the last 240 frames), the decisions' turn, decisions a game
 # second, and the seconds from the page's load to its first frame. Run it after `mvn verify`, from
 # the repository's root.
-set -e
+set -ef # -f: an argument such as * stays as given
+cd "$(dirname "$0")/.."
 usage="usage: web/frame-time.sh [SECONDS [NPCS...]], whole numbers"
 SECONDS_RUN=${1:-20}
 [ $# -gt 0 ] && shift
@@ -17,12 +18,14 @@ done
 for value in $COUNTS; do
   [ "$value" -ge 1 ] && [ "$value" -le 100000 ] || { echo "$usage; NPCS from 1 to 100000, was: $value" >&2; exit 2; }
 done
+command -v chromium >/dev/null || { echo "web/frame-time.sh: chromium is not installed (apt-get install chromium)" >&2; exit 1; }
 [ -f web/html/target/war/html/html.nocache.js ] || { echo "web/frame-time.sh: run mvn verify first (not -DskipTests)" >&2; exit 1; }
 PORT=9480
 DEBUG=9481
 python3 -m http.server $PORT -d web/html/target/war >/dev/null 2>&1 &
 SERVER=$!
-trap 'kill $SERVER 2>/dev/null' EXIT
+BROWSER=
+trap 'kill $SERVER $BROWSER 2>/dev/null' EXIT
 sleep 1
 echo "$(chromium --version 2>/dev/null), swiftshader; ${SECONDS_RUN} s a run"
 for npcs in $COUNTS; do
@@ -31,7 +34,8 @@ for npcs in $COUNTS; do
     "http://localhost:$PORT/index.html?npcs=$npcs" >/dev/null 2>&1 &
   BROWSER=$!
   sleep "$SECONDS_RUN"
-  curl -s localhost:$DEBUG/json | grep '"title"' | grep 'NPCs' | sed 's/ *"title": "//; s/",$//'
+  curl -s localhost:$DEBUG/json | grep '"title"' | grep 'NPCs' | sed 's/ *"title": "//; s/",$//' \
+    || { echo "web/frame-time.sh: the page at $npcs NPCs showed no figures" >&2; exit 1; }
   kill $BROWSER
   wait $BROWSER 2>/dev/null || true
 done

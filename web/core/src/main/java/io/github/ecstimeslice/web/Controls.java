@@ -24,6 +24,9 @@ final class Controls {
     private final String[] seen = new String[IDS.length];
     /** The controls' values as read this frame. */
     private final String[] now = new String[IDS.length];
+    /** The value each control last held that the crowd refused, not tried again until it changes, and why. */
+    private final String[] refused = new String[IDS.length];
+    private final String[] reasons = new String[IDS.length];
     private String error = "";
 
     /**
@@ -42,16 +45,23 @@ final class Controls {
     /** Changes {@code crowd} as the controls changed since the last read; shows or clears the error. */
     void apply(Page page, Crowd crowd) {
         read(page, now);
-        String problem = "";
         for (int control = 0; control < IDS.length; control++) {
-            if (now[control].equals(seen[control])) {
-                continue;
+            if (now[control].equals(seen[control]) || now[control].equals(refused[control])) {
+                continue; // as applied, or refused as it stands
             }
             try {
                 change(crowd, control);
                 seen[control] = now[control];
-            } catch (IllegalArgumentException refused) {
-                problem = refused.getMessage();
+                refused[control] = null;
+            } catch (IllegalArgumentException why) {
+                refused[control] = now[control];
+                reasons[control] = why.getMessage();
+            }
+        }
+        String problem = "";
+        for (int control = 0; control < IDS.length && problem.isEmpty(); control++) {
+            if (!now[control].equals(seen[control])) {
+                problem = reasons[control];
             }
         }
         if (!problem.equals(error)) {
@@ -70,6 +80,8 @@ final class Controls {
                 crowd.setBudget(budgetOf(now[1], now[2]));
                 seen[1] = now[1];
                 seen[2] = now[2];
+                refused[1] = null;
+                refused[2] = null;
                 break;
             case 3:
                 crowd.setNpcs(npcsOf(now[3]));

@@ -27,7 +27,7 @@ import io.github.ecstimeslice.facing.TurnRate;
  * <li>Tiers by distance to the target, on unless switched off: near NPCs decide every batch, the
  *     middle ring every 2nd, far ones every 4th, and the animation turns them every 1st, 2nd or
  *     4th tick.</li>
- * <li>Every half second 1% of the NPCs die and as many spawn, each decided at once.</li>
+ * <li>Every half second 1% of the NPCs (at least one) die and as many spawn, each decided at once.</li>
  * <li>One {@link #tick()} is one tick of 1/60 s, whatever the frame rate.</li>
  * <li>Deterministic by seed: positions are multiples of 1/8, exact in float on every platform,
  *     so under a count budget the same seed makes the same decisions in the same ticks on the JVM
@@ -207,8 +207,9 @@ public final class Crowd {
         world.dispose();
     }
 
+    /** A setting changed; before the first tick it is one of the start settings, which the checksum stands for. */
     private void changed() {
-        if (changedAt < 0) {
+        if (changedAt < 0 && tick > 0) {
             changedAt = tick;
         }
     }
@@ -240,7 +241,7 @@ public final class Crowd {
     /** Spawns NPCs, or deletes the highest ids, until the crowd has the count asked for. */
     private void matchCount() {
         IntBag living = npcs.getEntities();
-        for (int i = living.size() - 1; alive > npcsWanted; i--, alive--) {
+        for (int i = living.size() - 1; i >= 0 && alive > npcsWanted; i--, alive--) { // none to delete before the first tick
             world.delete(living.get(i));
         }
         while (alive < npcsWanted) {

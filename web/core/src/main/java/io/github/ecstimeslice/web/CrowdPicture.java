@@ -95,7 +95,7 @@ final class CrowdPicture {
             shapes.setColor(DECISION);
             shapes.line(at.x, y, at.x + MathUtils.cos(decision) * length * 0.9f, y + MathUtils.sin(decision) * length * 0.9f);
             int born = births.get(npc).tick;
-            if (born > 0 && tick - born < RINGED_TICKS) {
+            if (born > 0 && tick - born <= RINGED_TICKS) {
                 shapes.setColor(Color.WHITE);
                 shapes.circle(at.x, y, length * 0.8f, 10);
             }

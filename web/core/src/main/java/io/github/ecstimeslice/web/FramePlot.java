@@ -59,7 +59,7 @@ final class FramePlot {
         }
         System.arraycopy(millis, 0, sorted, 0, kept);
         Arrays.sort(sorted, 0, kept);
-        return sorted[Math.min(kept - 1, (int) (rank * kept))];
+        return sorted[Math.max(0, (int) Math.ceil(rank * kept) - 1)]; // the nearest rank
     }
 
     /** Draws the strip into {@code x, y, width, height} (world units); {@code budgetMillis} NaN: no budget line. */

@@ -76,6 +76,20 @@ class ControlsTest {
     }
 
     @Test
+    void aRefusedValueIsNotTriedAgainUntilItChanges() {
+        Crowd crowd = controls.crowdFrom(page, 1);
+        page.controls.put("budget-value", "-1");
+        controls.apply(page, crowd);
+        page.shown.clear();
+        controls.apply(page, crowd);
+        assertEquals(null, page.shown.get("error"), "the error stands, not written again");
+        page.controls.put("budget-value", "0.25");
+        controls.apply(page, crowd);
+        assertEquals(Budget.batchEvery(0.25), crowd.facing().budget());
+        assertEquals("", page.shown.get("error"));
+    }
+
+    @Test
     void eachBadValueIsNamed() {
         assertEquals("policy must be AIAO, SIAO, SISO or AISO, was 'FIFO'",
                 assertThrows(IllegalArgumentException.class, () -> Controls.policyOf("FIFO")).getMessage());

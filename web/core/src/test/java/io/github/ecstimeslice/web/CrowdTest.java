@@ -59,6 +59,15 @@ class CrowdTest {
     }
 
     @Test
+    void settingsChangedBeforeTheFirstTickAreStartSettingsWithAChecksum() {
+        Crowd crowd = start(3);
+        crowd.setTiered(false);
+        crowd.setNpcs(120);
+        assertTrue(played(crowd, Crowd.CHECKSUM_TICKS).checksum() > 0);
+        assertEquals(120, crowd.npcs().size());
+    }
+
+    @Test
     void settingTheSameValuesAgainChangesNothing() {
         Crowd crowd = played(start(3), 10);
         crowd.setPolicy(IoPolicy.AIAO);
