@@ -67,8 +67,9 @@ def install_library():
 
 
 def try_recipe(name):
-    heading = next(h for h in sections(PAGE.read_text()) if h.startswith(RECIPES[name]))
-    body = sections(PAGE.read_text())[heading]
+    parts = sections(PAGE.read_text())
+    heading = next(h for h in parts if h.startswith(RECIPES[name]))
+    body = parts[heading]
     folder = Path(tempfile.mkdtemp(prefix=f"recipe-{name}-"))
     print(f"{heading[3:]}: in the empty folder {folder}")
     total = 0.0

@@ -62,15 +62,13 @@ public final class Crowd {
     private final EntitySubscription npcs;
     private final ComponentMapper<Position> positions;
     private final ComponentMapper<Born> births;
-    private final int target;
-    private float targetX = WIDTH / 4f;
-    private float targetY = HEIGHT / 3f;
+    /** The target's position, which the decisions read too ({@link CrowdFacing#target}). */
+    private final Position target;
     private float targetStepX = 3 / 8f;
     private float targetStepY = 1 / 4f;
     private int npcsWanted;
     /** NPCs alive once the deletes and spawns asked for take effect. */
     private int alive;
-    private boolean tiered = true;
     private long tick;
     /** The tick a setting was first changed at, or -1: the checksum stands for the start settings only. */
     private long changedAt = -1;
@@ -95,9 +93,10 @@ public final class Crowd {
         positions = world.getMapper(Position.class);
         births = world.getMapper(Born.class);
         this.npcs = world.getAspectSubscriptionManager().get(Aspect.all(TurnRate.class, Born.class, Decided.class));
-        target = world.create();
-        facing.target = positions.create(target).set(targetX, targetY);
-        world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, target);
+        int targetId = world.create();
+        target = positions.create(targetId).set(WIDTH / 4f, HEIGHT / 3f);
+        facing.target = target;
+        world.getSystem(TagManager.class).register(FaceTargetSystem.DEFAULT_TARGET_TAG, targetId);
         npcsWanted = npcs;
         matchCount();
     }
@@ -148,20 +147,20 @@ public final class Crowd {
     }
 
     public float targetX() {
-        return targetX;
+        return target.x;
     }
 
     public float targetY() {
-        return targetY;
+        return target.y;
     }
 
     /** Whether the NPCs are tiered by distance. */
     public boolean tiered() {
-        return tiered;
+        return facing.tiers().equals(TIERS);
     }
 
     /** The tick the NPC spawned at (0: one of the first). */
-    public long bornAt(int npc) {
+    public int bornAt(int npc) {
         return births.get(npc).tick;
     }
 
@@ -195,8 +194,7 @@ public final class Crowd {
 
     /** Tiers the NPCs by distance, or decides every NPC every batch, from the next batch. */
     public void setTiered(boolean tiered) {
-        if (tiered != this.tiered) {
-            this.tiered = tiered;
+        if (tiered != tiered()) {
             facing.setTiers(tiered ? TIERS : Tiers.decideEvery(1));
             changed();
         }
@@ -216,15 +214,13 @@ public final class Crowd {
 
     /** Bounces the target off the field's edges, in steps of 1/8 (exact in float). */
     private void moveTarget() {
-        if (targetX + targetStepX < 0 || targetX + targetStepX > WIDTH) {
+        if (target.x + targetStepX < 0 || target.x + targetStepX > WIDTH) {
             targetStepX = -targetStepX;
         }
-        if (targetY + targetStepY < 0 || targetY + targetStepY > HEIGHT) {
+        if (target.y + targetStepY < 0 || target.y + targetStepY > HEIGHT) {
             targetStepY = -targetStepY;
         }
-        targetX += targetStepX;
-        targetY += targetStepY;
-        positions.get(target).set(targetX, targetY);
+        target.set(target.x + targetStepX, target.y + targetStepY);
     }
 
     /** {@code count} NPCs, evenly spaced from one the seed picks, die and as many spawn. */

@@ -41,7 +41,6 @@ final class CrowdPicture {
     private final ComponentMapper<Orientation> orientations;
     private final ComponentMapper<DesiredOrientation> decisions;
     private final ComponentMapper<Decided> decided;
-    private final ComponentMapper<Born> births;
 
     CrowdPicture(Crowd crowd) {
         this.crowd = crowd;
@@ -50,7 +49,6 @@ final class CrowdPicture {
         orientations = world.getMapper(Orientation.class);
         decisions = world.getMapper(DesiredOrientation.class);
         decided = world.getMapper(Decided.class);
-        births = world.getMapper(Born.class);
     }
 
     /** The arrows' length for {@code npcs} NPCs on the field: shorter as the crowd grows denser. */
@@ -94,7 +92,7 @@ final class CrowdPicture {
             float decision = decisions.get(npc).radians;
             shapes.setColor(DECISION);
             shapes.line(at.x, y, at.x + MathUtils.cos(decision) * length * 0.9f, y + MathUtils.sin(decision) * length * 0.9f);
-            int born = births.get(npc).tick;
+            int born = crowd.bornAt(npc);
             if (born > 0 && tick - born <= RINGED_TICKS) {
                 shapes.setColor(Color.WHITE);
                 shapes.circle(at.x, y, length * 0.8f, 10);

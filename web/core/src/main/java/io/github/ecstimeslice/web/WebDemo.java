@@ -8,6 +8,10 @@ import com.badlogic.gdx.graphics.glutils.ShapeRenderer;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.TurnSummary;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
 /**
  * The web demo: the {@link Crowd} played one tick a frame and drawn, the page's controls applied as
  * they change, and the page's figures written ten times a second:
@@ -31,6 +35,8 @@ public final class WebDemo extends ApplicationAdapter {
     /** The canvas the html module makes, in pixels: the field at ten pixels a unit, and the plot. */
     public static final int WIDTH_PIXELS = Crowd.WIDTH * 10;
     public static final int HEIGHT_PIXELS = (Crowd.HEIGHT + PLOT_UNITS) * 10;
+    /** The page's controls, by id, as {@link Controls} reads them. */
+    public static final List<String> CONTROLS = Collections.unmodifiableList(Arrays.asList(Controls.IDS));
     /** Frames between two writes of the page's figures. */
     static final int FRAMES_A_SHOW = 6;
 

@@ -4,6 +4,7 @@ import com.google.gwt.dom.client.Document;
 import com.google.gwt.dom.client.Element;
 import com.google.gwt.user.client.Window;
 import io.github.ecstimeslice.web.Page;
+import io.github.ecstimeslice.web.WebDemo;
 
 /**
  * The browser's page: controls are elements by id (a checkbox's value is whether it is checked),
@@ -12,10 +13,8 @@ import io.github.ecstimeslice.web.Page;
  */
 final class DomPage implements Page {
 
-    private static final String[] CONTROLS = {"policy", "budget-kind", "budget-value", "npcs", "tiers"};
-
     DomPage() {
-        for (String id : CONTROLS) {
+        for (String id : WebDemo.CONTROLS) {
             String asked = Window.Location.getParameter(id);
             Element control = Document.get().getElementById(id);
             if (asked != null && control != null) {
