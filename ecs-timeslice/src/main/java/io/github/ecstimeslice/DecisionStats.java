@@ -81,7 +81,7 @@ public final class DecisionStats {
             throw new IllegalArgumentException(system.getClass().getName()
                     + ": world.delta must be finite and at least 0, was " + delta);
         }
-        return Float.intBitsToFloat(Float.floatToIntBits(delta)); // the same float on the JVM
+        return Platform.roundedToFloat(delta);
     }
 
     /** A tick of {@code delta} seconds begins. */

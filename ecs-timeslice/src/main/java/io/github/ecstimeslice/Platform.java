@@ -61,6 +61,14 @@ final class Platform {
         return Thread.currentThread().getId();
     }
 
+    /**
+     * {@code value} rounded to a float: the same value on the JVM, and on TeaVM, which holds a float
+     * as a double, the nearest float (GWT's version calls {@code Math.fround}).
+     */
+    static float roundedToFloat(float value) {
+        return Float.intBitsToFloat(Float.floatToIntBits(value));
+    }
+
     /** True for what must leave at once, past every failure handler: a {@link VirtualMachineError}. */
     static boolean isFatal(Throwable thrown) {
         return thrown instanceof VirtualMachineError;

@@ -31,6 +31,14 @@ final class Platform {
         return 1;
     }
 
+    /**
+     * {@code value}, a double in a browser, rounded to the nearest float: {@code Math.fround}, where
+     * GWT's {@code Float.floatToIntBits} makes three typed arrays a call.
+     */
+    static native float roundedToFloat(float value) /*-{
+        return Math.fround(value);
+    }-*/;
+
     /** Always false: a browser's errors are all exceptions a job may fail with. */
     static boolean isFatal(Throwable thrown) {
         return false;
