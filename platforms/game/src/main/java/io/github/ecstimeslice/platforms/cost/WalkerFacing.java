@@ -49,13 +49,28 @@ public class WalkerFacing extends BaseEntitySystem {
         }
     }
 
+    /**
+     * The sums over entity ids of the newest record's tick and game seconds, as
+     * {@code ticks/seconds}: read once the rounds are done, so that no compiler drops a stamp the
+     * history keeps.
+     */
+    String newestStamps() {
+        long ticks = 0;
+        double seconds = 0;
+        for (int id = 0; id < newestSecond.length; id++) {
+            StampedRecord newest = records[newestSecond[id] ? 2 * id + 1 : 2 * id];
+            ticks += newest.tick;
+            seconds += newest.gameSeconds;
+        }
+        return ticks + "/" + seconds;
+    }
+
     @Override
     protected void processSystem() {
         IntBag entities = subscription.getEntities();
         int[] ids = entities.getData();
         int size = entities.size();
         Position aim = positions.get(WebCost.TARGET);
-        tick++;
         gameSeconds += world.delta;
         for (int updated = 0; updated < size && updated < jobsPerTick; updated++) {
             if (walker >= size) {
@@ -76,5 +91,6 @@ public class WalkerFacing extends BaseEntitySystem {
             desired.get(npc).radians = radians;
         }
         decisions += Math.min(size, jobsPerTick);
+        tick++; // counted from 0, as the system's ticks
     }
 }

@@ -6,9 +6,11 @@ import com.artemis.World;
 import com.artemis.WorldConfigurationBuilder;
 import com.artemis.managers.TagManager;
 import io.github.ecstimeslice.Budget;
+import io.github.ecstimeslice.DecisionHistory;
 import io.github.ecstimeslice.IoPolicy;
 import io.github.ecstimeslice.TimeslicedSystem;
 import io.github.ecstimeslice.facing.DesiredOrientation;
+import io.github.ecstimeslice.facing.FacingDecision;
 import io.github.ecstimeslice.facing.FaceTargetSystem;
 import io.github.ecstimeslice.facing.Position;
 
@@ -25,7 +27,9 @@ import java.util.Arrays;
  *     keeping the two stamped records a history of 1 keeps (its baseline);</li>
  * <li>ticked in turn, {@code ticks} ticks each, round after round, after a round to warm up;</li>
  * <li>{@link #run} reports each world's mean tick and its ratio to the walker's, each the median
- *     over rounds, and the decisions each world made, which must be equal.</li>
+ *     over rounds, and the decisions each world made, which must be equal;</li>
+ * <li>and the newest stamps the two recording worlds keep, summed over NPCs, which must be equal
+ *     too: read, they keep every compiler from dropping the walker's.</li>
  * </ul>
  */
 public final class WebCost {
@@ -34,6 +38,8 @@ public final class WebCost {
     static final int TARGET = 0;
     /** The recording walker's place in {@link #DECIDERS}. */
     private static final int RECORDING = 3;
+    /** AIAO with a history of 1's place in {@link #DECIDERS}. */
+    private static final int DEPTH1 = 2;
     /** The worlds' deciders, the baseline first. */
     public static final String[] DECIDERS = {"walker", "AIAO-nohistory", "AIAO-depth1", "walker+records2"};
 
@@ -78,7 +84,8 @@ public final class WebCost {
      * Measures the worlds; returns the report: a heading line, a line per decider
      * ({@code AIAO-depth1 123.4 us a tick, 1.234 of the walker}; AIAO with a history also over the
      * recording walker), a line if the clock did not time a round, then {@code decisions} and each
-     * world's count.
+     * world's count, then {@code newest stamps} and AIAO with a history's, then the recording
+     * walker's ({@code ticks/seconds}).
      *
      * @throws IllegalArgumentException naming the value if {@code npcs} is below 10, or
      *                                  {@code rounds} or {@code ticks} below 1
@@ -118,7 +125,7 @@ public final class WebCost {
             if (w > 0) {
                 report.append(", ").append(fixed(medianRatio(micros[w], micros[0], ratios), 3)).append(" of the walker");
             }
-            if (DECIDERS[w].equals("AIAO-depth1")) {
+            if (w == DEPTH1) {
                 report.append(", ").append(fixed(medianRatio(micros[w], micros[RECORDING], ratios), 3))
                         .append(" of the recording walker");
             }
@@ -130,9 +137,28 @@ public final class WebCost {
         report.append("decisions");
         for (int w = 0; w < worlds.length; w++) {
             report.append(' ').append(decisions(deciders[w]));
-            worlds[w].dispose();
+        }
+        report.append("\nnewest stamps ").append(newestStamps(deciders[DEPTH1], npcs)).append(' ')
+                .append(((WalkerFacing) deciders[RECORDING]).newestStamps());
+        for (World world : worlds) {
+            world.dispose();
         }
         return report.toString();
+    }
+
+    /** As {@link WalkerFacing#newestStamps}, from the history's newest entries of NPCs 1 to {@code npcs}. */
+    @SuppressWarnings("unchecked")
+    private static String newestStamps(BaseSystem history, int npcs) {
+        long ticks = 0;
+        double seconds = 0;
+        for (int npc = 1; npc <= npcs; npc++) {
+            DecisionHistory<FacingDecision> newest = ((FaceTargetSystem) history).historyOf(npc);
+            if (newest != null) {
+                ticks += newest.savedAtTick(0);
+                seconds += newest.savedAtSeconds(0);
+            }
+        }
+        return ticks + "/" + seconds;
     }
 
     private static BaseSystem decider(String name, int jobsPerTick) {
@@ -164,7 +190,7 @@ public final class WebCost {
             positions.create(npc).set(offset + i % columns, offset + i / columns);
             desired.create(npc);
         }
-        world.setDelta(1 / 60f);
+        world.setDelta(1 / 64f); // a float a double holds exactly: the same game seconds on the web
         return world;
     }
 

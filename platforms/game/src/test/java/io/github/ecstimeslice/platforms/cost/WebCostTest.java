@@ -26,6 +26,18 @@ class WebCostTest {
     }
 
     @Test
+    void theRecordingWalkerKeepsTheStampsTheHistoryKeeps() {
+        String report = WebCost.run(200, 1, 7);
+        Matcher stamps = Pattern.compile("\nnewest stamps (\\S+) (\\S+)$").matcher(report);
+        assertTrue(stamps.find(), report);
+        // 20 a tick over 14 ticks (a round to warm up, then one): NPCs 80 to 199 last decided in
+        // ticks 4 to 9, NPCs 0 to 79 again in ticks 10 to 13; tick t ends at (t + 1) / 64 s
+        long ticks = 20 * (4 + 5 + 6 + 7 + 8 + 9) + 20 * (10 + 11 + 12 + 13);
+        assertEquals(ticks + "/" + (ticks + 200) / 64.0, stamps.group(1), report);
+        assertEquals(stamps.group(1), stamps.group(2), report);
+    }
+
+    @Test
     void theReportGivesEachDecidersTickAndTheTimeslicedOnesOverTheWalker() {
         String report = WebCost.run("200", "2", "3");
         assertTrue(report.startsWith("cost of 200 NPCs, 20 decisions a tick, 2 rounds of 3 ticks"), report);
