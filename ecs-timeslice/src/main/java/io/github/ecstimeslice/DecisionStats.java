@@ -70,18 +70,21 @@ public final class DecisionStats {
     }
 
     /**
-     * The world's delta, checked (a tick needs one that is finite and at least 0) and rounded to a
-     * float: a browser holds floats as doubles (GWT makes {@code 1 / 60f} the double 1/60), and the
-     * rounding gives every platform the same game time, so the same ticks for every batch.
+     * The world's delta, rounded to a float and checked (a tick needs one that is finite and at
+     * least 0): a browser holds floats as doubles (GWT makes {@code 1 / 60f} the double 1/60), and
+     * the rounding gives every platform the same game time, so the same ticks for every batch. It
+     * is checked once rounded, as a browser's float can hold a double past a float's range, which
+     * rounds to infinity.
      *
      * @throws IllegalArgumentException naming the value and the system, if it is not
      */
     static float checkedDelta(float delta, Object system) {
-        if (!(delta >= 0) || delta == Float.POSITIVE_INFINITY) { // NaN fails the first test
+        float rounded = Platform.roundedToFloat(delta);
+        if (!(rounded >= 0) || rounded == Float.POSITIVE_INFINITY) { // NaN fails the first test
             throw new IllegalArgumentException(system.getClass().getName()
                     + ": world.delta must be finite and at least 0, was " + delta);
         }
-        return Platform.roundedToFloat(delta);
+        return rounded;
     }
 
     /** A tick of {@code delta} seconds begins. */

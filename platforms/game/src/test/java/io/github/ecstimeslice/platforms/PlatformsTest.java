@@ -134,6 +134,13 @@ class PlatformsTest {
     }
 
     @Test
+    void aDeltaPastAFloatsRangeIsRefusedOnTheJvmAndUnderTeavm() throws Exception {
+        for (String run : new String[] {OversizedDelta.run(), nodeOutput("the TeaVM delta check is not run", "delta")}) {
+            assertTrue(run.startsWith("refused: ") && run.contains("world.delta must be finite and at least 0"), run);
+        }
+    }
+
+    @Test
     void theCostBenchRunsUnderTeavmWithEveryWorldMakingAsManyDecisions() throws Exception {
         String report = nodeOutput("the TeaVM cost bench is not run", "cost", "100", "1", "5");
         Matcher decisions = Pattern.compile("decisions 100 100 100 100").matcher(report);

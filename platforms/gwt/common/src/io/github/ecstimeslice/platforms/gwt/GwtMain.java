@@ -3,14 +3,15 @@ package io.github.ecstimeslice.platforms.gwt;
 import com.google.gwt.core.client.EntryPoint;
 import com.google.gwt.dom.client.Document;
 import com.google.gwt.user.client.Window;
+import io.github.ecstimeslice.platforms.OversizedDelta;
 import io.github.ecstimeslice.platforms.PlatformRun;
 import io.github.ecstimeslice.platforms.cost.WebCost;
 import io.github.ecstimeslice.platforms.paths.PathsRun;
 
 /**
  * The game compiled by GWT: writes the report of {@link PlatformRun#run}, with workers asked for,
- * into the page's {@code <pre id="report">}, and that of {@link PathsRun#run} into its
- * {@code <pre id="paths">}. Opened with {@code ?cost=NPCS} (and {@code &rounds=R&ticks=T}), it
+ * into the page's {@code <pre id="report">}, that of {@link PathsRun#run} into its
+ * {@code <pre id="paths">}, and that of {@link OversizedDelta#run} into its {@code <pre id="delta">}. Opened with {@code ?cost=NPCS} (and {@code &rounds=R&ticks=T}), it
  * runs {@link WebCost} alone instead, into its {@code <pre id="cost">} and, its lines joined, its title.
  */
 public class GwtMain implements EntryPoint {
@@ -34,6 +35,7 @@ public class GwtMain implements EntryPoint {
         }
         show("report", () -> PlatformRun.run(true));
         show("paths", () -> PathsRun.run(true));
+        show("delta", OversizedDelta::run);
     }
 
     /** Writes what {@code run} reports, or how it failed, into the page's element {@code id}. */

@@ -74,6 +74,12 @@ class GwtInChromiumTest {
     }
 
     @Test
+    void gwtInChromiumRefusesADeltaPastAFloatsRange() {
+        String web = shown("delta").strip();
+        assertTrue(web.startsWith("refused: ") && web.contains("world.delta must be finite and at least 0"), web);
+    }
+
+    @Test
     void theCostBenchRunsInChromiumWithEveryWorldMakingAsManyDecisions() throws Exception {
         String report = shown(pageInChromium("?cost=100&rounds=1&ticks=5"), "cost");
         assertTrue(report.contains("decisions 100 100 100 100"), report);

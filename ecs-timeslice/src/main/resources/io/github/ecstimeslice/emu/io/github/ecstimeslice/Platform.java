@@ -33,10 +33,12 @@ final class Platform {
 
     /**
      * {@code value}, a double in a browser, rounded to the nearest float: {@code Math.fround}, where
-     * GWT's {@code Float.floatToIntBits} makes three typed arrays a call.
+     * GWT's {@code Float.floatToIntBits} makes three typed arrays a call (it stays for a browser
+     * without {@code Math.fround}, as Internet Explorer).
      */
     static native float roundedToFloat(float value) /*-{
-        return Math.fround(value);
+        return Math.fround ? Math.fround(value)
+                : @java.lang.Float::intBitsToFloat(I)(@java.lang.Float::floatToIntBits(F)(value));
     }-*/;
 
     /** Always false: a browser's errors are all exceptions a job may fail with. */
