@@ -112,6 +112,7 @@ class SlicedSystemTest {
         counting.costs = new int[]{7, 2};
         World world = world(counting, 2);
         TestWorlds.run(world, 3, 1 / 60f);
+        world.dispose(); // waits for the jobs still running on workers, which add to the pieces
         assertTrue(counting.pieces.stream().allMatch(piece -> piece.endsWith(":1000000")), "whole: " + counting.pieces);
         assertTrue(counting.saves.contains("0@" + (threading == Threading.WORKERS_SAME_TICK ? 0 : 1)), counting.saves.toString());
     }
