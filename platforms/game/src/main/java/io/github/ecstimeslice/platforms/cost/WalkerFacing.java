@@ -50,19 +50,23 @@ public class WalkerFacing extends BaseEntitySystem {
     }
 
     /**
-     * The sums over entity ids of the newest record's tick and game seconds, as
-     * {@code ticks/seconds}: read once the rounds are done, so that no compiler drops a stamp the
-     * history keeps.
+     * Over entity ids, the sums of the newest record's tick, game seconds and radians, and how many
+     * face the target, as {@code ticks/seconds/radians/facing}: read once the rounds are done, so
+     * that no compiler drops a field the history keeps.
      */
     String newestStamps() {
         long ticks = 0;
         double seconds = 0;
+        double radians = 0;
+        int facing = 0;
         for (int id = 0; id < newestSecond.length; id++) {
             StampedRecord newest = records[newestSecond[id] ? 2 * id + 1 : 2 * id];
             ticks += newest.tick;
             seconds += newest.gameSeconds;
+            radians += newest.radians;
+            facing += newest.faceTarget ? 1 : 0;
         }
-        return ticks + "/" + seconds;
+        return ticks + "/" + seconds + "/" + radians + "/" + facing;
     }
 
     @Override

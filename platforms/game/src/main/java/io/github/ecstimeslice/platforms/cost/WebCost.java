@@ -28,8 +28,9 @@ import java.util.Arrays;
  * <li>ticked in turn, {@code ticks} ticks each, round after round, after a round to warm up;</li>
  * <li>{@link #run} reports each world's mean tick and its ratio to the walker's, each the median
  *     over rounds, and the decisions each world made, which must be equal;</li>
- * <li>and the newest stamps the two recording worlds keep, summed over NPCs, which must be equal
- *     too: read, they keep every compiler from dropping the walker's.</li>
+ * <li>and the newest records the two recording worlds keep (their stamps, radians and facing),
+ *     summed over NPCs, which must be equal too: read, they keep every compiler from dropping the
+ *     walker's.</li>
  * </ul>
  */
 public final class WebCost {
@@ -85,7 +86,7 @@ public final class WebCost {
      * ({@code AIAO-depth1 123.4 us a tick, 1.234 of the walker}; AIAO with a history also over the
      * recording walker), a line if the clock did not time a round, then {@code decisions} and each
      * world's count, then {@code newest stamps} and AIAO with a history's, then the recording
-     * walker's ({@code ticks/seconds}).
+     * walker's ({@code ticks/seconds/radians/facing}).
      *
      * @throws IllegalArgumentException naming the value if {@code npcs} is below 10, or
      *                                  {@code rounds} or {@code ticks} below 1
@@ -147,18 +148,21 @@ public final class WebCost {
     }
 
     /** As {@link WalkerFacing#newestStamps}, from the history's newest entries of NPCs 1 to {@code npcs}. */
-    @SuppressWarnings("unchecked")
     private static String newestStamps(BaseSystem history, int npcs) {
         long ticks = 0;
         double seconds = 0;
+        double radians = 0;
+        int facing = 0;
         for (int npc = 1; npc <= npcs; npc++) {
             DecisionHistory<FacingDecision> newest = ((FaceTargetSystem) history).historyOf(npc);
             if (newest != null) {
                 ticks += newest.savedAtTick(0);
                 seconds += newest.savedAtSeconds(0);
+                radians += newest.latest().radians;
+                facing += newest.latest().faceTarget ? 1 : 0;
             }
         }
-        return ticks + "/" + seconds;
+        return ticks + "/" + seconds + "/" + radians + "/" + facing;
     }
 
     private static BaseSystem decider(String name, int jobsPerTick) {
