@@ -112,7 +112,7 @@ public class DecisionHistory<O> extends PooledComponent {
 
     /**
      * The highest entity id a system keeping {@code historyDepth} outputs per entity can hold
-     * (about 2<sup>30</sup> / (depth + 1); any id with {@link TimeslicedSystem#NO_HISTORY}).
+     * (about 2<sup>31</sup> / (depth + 1); any id with {@link TimeslicedSystem#NO_HISTORY}).
      *
      * @throws IllegalArgumentException if {@code historyDepth} is below 0 or above 1,024
      */

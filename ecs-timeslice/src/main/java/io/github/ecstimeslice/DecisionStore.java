@@ -11,8 +11,10 @@ import java.util.Arrays;
  * newest: its spare, the object its next job writes. A save only stamps the spare and turns the
  * ring (the spare becomes the newest, the oldest the spare), so nothing is copied, moved or
  * allocated once an entity has its objects, and each entity keeps its own. A slot's stamps sit at
- * twice its index in {@link #outputs()}, so the job loop finds the spare once, before the job, and
- * its save is two stores there and the ring's new state. Memory per entity id up to the highest
+ * its index in {@link #outputs()}, in {@link #ticks()} and {@link #seconds()}, so the job loop finds
+ * the spare once, before the job, and its save is two stores there and the ring's new state. The
+ * seconds' array is {@link Platform#newDoubles}'s, which holds them unboxed in a browser too, and
+ * grows by a loop. Memory per entity id up to the highest
  * seen: 16 × ({@code depth} + 1) bytes of stamps, 4 of ring state and 4 × ({@code depth} + 1) of
  * references, plus the objects.
  */
@@ -41,8 +43,10 @@ final class DecisionStore {
      * to 28) and its spare's slot (bits 0 to 15).
      */
     private int[] rings = new int[0];
-    /** The save of the output at {@code outputs[i]}: its tick at {@code stamps[2i]}, its game seconds' bits at {@code 2i + 1}. */
-    private long[] stamps = new long[0];
+    /** The tick the output at {@code outputs[i]} was saved at. */
+    private long[] ticks = new long[0];
+    /** The game seconds the output at {@code outputs[i]} was saved at. */
+    private double[] seconds = Platform.newDoubles(0);
 
     /** A store keeping {@code depth} outputs per entity, 1 to {@link #MAX_DEPTH}; 0 keeps nothing. */
     DecisionStore(int depth) {
@@ -79,11 +83,11 @@ final class DecisionStore {
     }
 
     long savedAtTick(int entity, int age) {
-        return stamps[2 * at(entity, checkedAge(entity, age))];
+        return ticks[at(entity, checkedAge(entity, age))];
     }
 
     double savedAtSeconds(int entity, int age) {
-        return Double.longBitsToDouble(stamps[2 * at(entity, checkedAge(entity, age)) + 1]);
+        return seconds[at(entity, checkedAge(entity, age))];
     }
 
     private int checkedAge(int entity, int age) {
@@ -153,28 +157,28 @@ final class DecisionStore {
 
     /**
      * The usual save, for an attached entity: stamps its spare, at index {@code spare} in
-     * {@link #outputs()} (which its job wrote), with {@code tick} and {@code gameSecondsBits}, makes
+     * {@link #outputs()} (which its job wrote), with {@code tick} and {@code gameSeconds}, makes
      * it the newest output, and returns true. Returns false and changes nothing for an entity not
      * attached yet: the caller attaches it, then {@link #push}es. O(1); allocates nothing.
      */
-    static boolean pushIfAttached(int[] rings, long[] stamps, int slots, int depth, int entity, int spare, long tick,
-                                  long gameSecondsBits) {
+    static boolean pushIfAttached(int[] rings, long[] ticks, double[] seconds, int slots, int depth, int entity,
+                                  int spare, long tick, double gameSeconds) {
         int ring = rings[entity];
         if ((ring & ATTACHED) == 0) {
             return false;
         }
-        save(rings, stamps, slots, depth, entity, ring, spare, tick, gameSecondsBits);
+        save(rings, ticks, seconds, slots, depth, entity, ring, spare, tick, gameSeconds);
         return true;
     }
 
-    /** {@link #pushIfAttached(int[], long[], int, int, int, int, long, long)} on the store's own arrays, for the entity's spare. */
+    /** {@link #pushIfAttached(int[], long[], double[], int, int, int, int, long, double)} on the store's own arrays, for the entity's spare. */
     boolean pushIfAttached(int entity, long tick, double gameSeconds) {
-        return pushIfAttached(rings, stamps, slots, depth, entity, spare(entity), tick, Double.doubleToLongBits(gameSeconds));
+        return pushIfAttached(rings, ticks, seconds, slots, depth, entity, spare(entity), tick, gameSeconds);
     }
 
     /** Makes the entity's spare its newest output, saved at {@code tick} and {@code gameSeconds}. O(1). */
     void push(int entity, long tick, double gameSeconds) {
-        save(rings, stamps, slots, depth, entity, rings[entity], spare(entity), tick, Double.doubleToLongBits(gameSeconds));
+        save(rings, ticks, seconds, slots, depth, entity, rings[entity], spare(entity), tick, gameSeconds);
     }
 
     /**
@@ -182,10 +186,10 @@ final class DecisionStore {
      * {@link #outputs()}) and turns its ring: the spare is the newest, the slot after it the spare,
      * one more saved up to the depth.
      */
-    private static void save(int[] rings, long[] stamps, int slots, int depth, int entity, int ring, int spare,
-                             long tick, long gameSecondsBits) {
-        stamps[2 * spare] = tick;
-        stamps[2 * spare + 1] = gameSecondsBits;
+    private static void save(int[] rings, long[] ticks, double[] seconds, int slots, int depth, int entity, int ring,
+                             int spare, long tick, double gameSeconds) {
+        ticks[spare] = tick;
+        seconds[spare] = gameSeconds;
         int next = (ring & SPARE_MASK) + 1;
         int grown = sizeOf(ring) < depth ? ring + (1 << SIZE_SHIFT) : ring;
         rings[entity] = grown & ~SPARE_MASK | (next == slots ? 0 : next);
@@ -201,9 +205,14 @@ final class DecisionStore {
         return rings;
     }
 
-    /** The stamps, for a job loop's locals; replaced only by {@link #ensureEntity}. */
-    long[] stamps() {
-        return stamps;
+    /** The ticks of the saves, for a job loop's locals; replaced only by {@link #ensureEntity}. */
+    long[] ticks() {
+        return ticks;
+    }
+
+    /** The game seconds of the saves, for a job loop's locals; replaced only by {@link #ensureEntity}. */
+    double[] seconds() {
+        return seconds;
     }
 
     /** Slots per entity ({@code depth + 1}). */
@@ -234,13 +243,13 @@ final class DecisionStore {
         }
     }
 
-    /** The highest entity id a store of {@code depth} (1 to {@link #MAX_DEPTH}) holds: its stamps fill one long[]. */
+    /** The highest entity id a store of {@code depth} (1 to {@link #MAX_DEPTH}) holds: its slots fill one array. */
     static int highestEntityId(int depth) {
-        return (Integer.MAX_VALUE - 8) / (2 * (depth + 1)) - 1;
+        return (Integer.MAX_VALUE - 8) / (depth + 1) - 1;
     }
 
     private void grow(int entity) {
-        long limit = highestEntityId(depth) + 1L; // entity ids one long[] can hold
+        long limit = highestEntityId(depth) + 1L; // entity ids one array of slots can hold
         if (entity + 1L > limit) {
             throw new IllegalStateException("a history of depth " + depth + " cannot hold entity id " + entity
                     + ": lower the history depth");
@@ -248,7 +257,12 @@ final class DecisionStore {
         int entities = rings.length;
         int grown = (int) Math.min(Math.max(entity + 1L, entities + (entities >> 1)), limit);
         rings = Arrays.copyOf(rings, grown);
-        stamps = Arrays.copyOf(stamps, 2 * grown * slots);
+        ticks = Arrays.copyOf(ticks, grown * slots);
+        double[] grownSeconds = Platform.newDoubles(grown * slots);
+        for (int i = 0; i < seconds.length; i++) { // a loop: in a browser, no Arrays method takes newDoubles' arrays
+            grownSeconds[i] = seconds[i];
+        }
+        seconds = grownSeconds;
         outputs = Arrays.copyOf(outputs, grown * slots);
     }
 }

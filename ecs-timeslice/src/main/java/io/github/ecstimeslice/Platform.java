@@ -69,6 +69,16 @@ final class Platform {
         return Float.intBitsToFloat(Float.floatToIntBits(value));
     }
 
+    /**
+     * A {@code double[]} of {@code length} zeros. GWT's version makes a {@code Float64Array}, which
+     * a browser's engine holds unboxed (GWT's own arrays hold doubles boxed): so its arrays are only
+     * indexed and their length read, never passed to {@code Arrays}, {@code System.arraycopy} or
+     * {@code clone}.
+     */
+    static double[] newDoubles(int length) {
+        return new double[length];
+    }
+
     /** True for what must leave at once, past every failure handler: a {@link VirtualMachineError}. */
     static boolean isFatal(Throwable thrown) {
         return thrown instanceof VirtualMachineError;

@@ -124,10 +124,11 @@ final class WorldThreadJobs6<I, O> implements JobLoop {
         // the output objects: with history by entity (each one's spare), else by slot
         Object[] outputs = history ? store.outputs() : b.outputs;
         int[] rings = store.rings();
-        long[] stamps = store.stamps();
+        long[] ticks = store.ticks();
+        double[] seconds = store.seconds();
         int slots = store.slots();
         long savedTick = stats.tick;
-        long savedSecondsBits = Double.doubleToLongBits(stats.gameSeconds);
+        double savedSeconds = stats.gameSeconds;
         int size = b.size;
         int slot = b.position;
         int ran = 0;
@@ -152,8 +153,8 @@ final class WorldThreadJobs6<I, O> implements JobLoop {
                     ran++;
                     decider.runJob(entityId, input, output);
                     if (!syncOutput) { // the save, with the store's arrays in locals
-                        if (!DecisionStore.pushIfAttached(rings, stamps, slots, depth, entityId, written, savedTick,
-                                savedSecondsBits)) {
+                        if (!DecisionStore.pushIfAttached(rings, ticks, seconds, slots, depth, entityId, written,
+                                savedTick, savedSeconds)) {
                             histories.firstSave(entityId);
                         }
                         decider.outputSaved(entityId, output);

@@ -48,8 +48,8 @@ class ConfigurationTest {
     @Test
     void theHighestEntityIdShrinksWithTheHistoryDepth() {
         assertEquals(Integer.MAX_VALUE, DecisionHistory.highestEntityId(TimeslicedSystem.NO_HISTORY));
-        assertEquals(357_913_938, DecisionHistory.highestEntityId(2)); // 6 longs of stamps an id in one long[]
-        assertEquals(1_047_551, DecisionHistory.highestEntityId(1024));
+        assertEquals(715_827_878, DecisionHistory.highestEntityId(2)); // 3 slots an id in one array
+        assertEquals(2_095_104, DecisionHistory.highestEntityId(1024));
     }
 
     @Test

@@ -86,12 +86,12 @@ class DecisionStoreTest {
     void theHotSaveTurnsOnlyAnAttachedEntity() {
         objectsOf(3);
         Object written = spare(3);
-        assertFalse(DecisionStore.pushIfAttached(store.rings(), store.stamps(), store.slots(), 2, 3, store.spare(3), 1,
-                0));
+        assertFalse(DecisionStore.pushIfAttached(store.rings(), store.ticks(), store.seconds(), store.slots(), 2, 3,
+                store.spare(3), 1, 0));
         assertEquals(0, store.size(3), "nothing changes before the component is attached");
         store.markAttached(3);
-        assertTrue(DecisionStore.pushIfAttached(store.rings(), store.stamps(), store.slots(), 2, 3, store.spare(3), 3,
-                Double.doubleToRawLongBits(0.25)));
+        assertTrue(DecisionStore.pushIfAttached(store.rings(), store.ticks(), store.seconds(), store.slots(), 2, 3,
+                store.spare(3), 3, 0.25));
         assertSame(written, store.latest(3));
         assertEquals(3, store.savedAtTick(3, 0));
         assertEquals(0.25, store.savedAtSeconds(3, 0));
@@ -182,12 +182,12 @@ class DecisionStoreTest {
 
     @Test
     void anIdTooLargeForTheDepthFailsNamingTheId() {
-        // 1,024 outputs and the spare: 2,050 longs of stamps per id, and a long[] holds 2,147,483,639
-        assertEquals(1_047_551, DecisionStore.highestEntityId(DecisionStore.MAX_DEPTH));
-        assertEquals(357_913_938, DecisionStore.highestEntityId(2)); // 6 longs per id
+        // 1,024 outputs and the spare: 1,025 slots per id, and an array holds 2,147,483,639
+        assertEquals(2_095_104, DecisionStore.highestEntityId(DecisionStore.MAX_DEPTH));
+        assertEquals(715_827_878, DecisionStore.highestEntityId(2)); // 3 slots per id
         DecisionStore deep = new DecisionStore(DecisionStore.MAX_DEPTH);
-        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> deep.ensureEntity(1_047_552));
-        assertTrue(thrown.getMessage().contains("1047552"), thrown.getMessage());
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> deep.ensureEntity(2_095_105));
+        assertTrue(thrown.getMessage().contains("2095105"), thrown.getMessage());
     }
 
     @Test

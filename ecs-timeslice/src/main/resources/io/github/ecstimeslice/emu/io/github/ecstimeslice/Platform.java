@@ -41,6 +41,17 @@ final class Platform {
                 : @java.lang.Float::intBitsToFloat(I)(@java.lang.Float::floatToIntBits(F)(value));
     }-*/;
 
+    /**
+     * A {@code Float64Array} of {@code length} zeros, as a {@code double[]}: GWT makes all its
+     * arrays at one place, which its object and boolean arrays make the engine hold generic, so a
+     * double stored in a GWT {@code double[]} is boxed, a new object at each store. Only indexed and
+     * its length read: GWT's {@code Arrays} and {@code System.arraycopy} would call array methods a
+     * typed array lacks.
+     */
+    static native double[] newDoubles(int length) /*-{
+        return new Float64Array(length);
+    }-*/;
+
     /** Always false: a browser's errors are all exceptions a job may fail with. */
     static boolean isFatal(Throwable thrown) {
         return false;
