@@ -14,9 +14,8 @@ import java.util.Arrays;
  * its index in {@link #outputs()}, in {@link #ticks()} and {@link #seconds()}, so the job loop finds
  * the spare once, before the job, and its save is two stores there and the ring's new state. The
  * seconds' array is {@link Platform#newDoubles}'s, which holds them unboxed in a browser too, and
- * grows by a loop. Memory per entity id up to the highest
- * seen: 16 × ({@code depth} + 1) bytes of stamps, 4 of ring state and 4 × ({@code depth} + 1) of
- * references, plus the objects.
+ * grows by a loop. Memory per entity id up to the highest seen: 16 × ({@code depth} + 1) bytes of
+ * stamps, 4 of ring state and 4 × ({@code depth} + 1) of references, plus the objects.
  */
 final class DecisionStore {
 

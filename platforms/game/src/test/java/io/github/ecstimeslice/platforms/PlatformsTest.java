@@ -145,7 +145,7 @@ class PlatformsTest {
         String report = nodeOutput("the TeaVM cost bench is not run", "cost", "100", "1", "5");
         Matcher decisions = Pattern.compile("decisions 100 100 100 100").matcher(report);
         assertTrue(decisions.find(), report);
-        assertTrue(Pattern.compile("\nnewest stamps (\\S+) \\1\n").matcher(report + "\n").find(), report);
+        assertTrue(Pattern.compile("\nnewest records (\\S+) \\1\n").matcher(report + "\n").find(), report);
         assertTrue(report.contains("AIAO-depth1 ") && report.contains(" of the walker"), report);
         assertTrue(nodeOutput("the TeaVM cost bench is not run", "cost", "ten")
                 .startsWith("usage: " + WebCost.USAGE + "; NPCS must be a whole number from 10 to 10000000, was ten"));

@@ -11,7 +11,8 @@ import io.github.ecstimeslice.platforms.paths.PathsRun;
 /**
  * The game compiled by GWT: writes the report of {@link PlatformRun#run}, with workers asked for,
  * into the page's {@code <pre id="report">}, that of {@link PathsRun#run} into its
- * {@code <pre id="paths">}, and that of {@link OversizedDelta#run} into its {@code <pre id="delta">}. Opened with {@code ?cost=NPCS} (and {@code &rounds=R&ticks=T}), it
+ * {@code <pre id="paths">}, and that of {@link OversizedDelta#run} into its
+ * {@code <pre id="delta">}. Opened with {@code ?cost=NPCS} (and {@code &rounds=R&ticks=T}), it
  * runs {@link WebCost} alone instead, into its {@code <pre id="cost">} and, its lines joined, its title.
  */
 public class GwtMain implements EntryPoint {

@@ -83,7 +83,7 @@ class GwtInChromiumTest {
     void theCostBenchRunsInChromiumWithEveryWorldMakingAsManyDecisions() throws Exception {
         String report = shown(pageInChromium("?cost=100&rounds=1&ticks=5"), "cost");
         assertTrue(report.contains("decisions 100 100 100 100"), report);
-        assertTrue(Pattern.compile("\nnewest stamps (\\S+) \\1\n").matcher(report + "\n").find(), report);
+        assertTrue(Pattern.compile("\nnewest records (\\S+) \\1\n").matcher(report + "\n").find(), report);
         assertTrue(report.contains("AIAO-depth1 ") && report.contains(" of the walker"), report);
     }
 

@@ -54,7 +54,7 @@ public class WalkerFacing extends BaseEntitySystem {
      * face the target, as {@code ticks/seconds/radians/facing}: read once the rounds are done, so
      * that no compiler drops a field the history keeps.
      */
-    String newestStamps() {
+    String newestRecords() {
         long ticks = 0;
         double seconds = 0;
         double radians = 0;

@@ -85,7 +85,7 @@ public final class WebCost {
      * Measures the worlds; returns the report: a heading line, a line per decider
      * ({@code AIAO-depth1 123.4 us a tick, 1.234 of the walker}; AIAO with a history also over the
      * recording walker), a line if the clock did not time a round, then {@code decisions} and each
-     * world's count, then {@code newest stamps} and AIAO with a history's, then the recording
+     * world's count, then {@code newest records} and AIAO with a history's, then the recording
      * walker's ({@code ticks/seconds/radians/facing}).
      *
      * @throws IllegalArgumentException naming the value if {@code npcs} is below 10, or
@@ -139,27 +139,28 @@ public final class WebCost {
         for (int w = 0; w < worlds.length; w++) {
             report.append(' ').append(decisions(deciders[w]));
         }
-        report.append("\nnewest stamps ").append(newestStamps(deciders[DEPTH1], npcs)).append(' ')
-                .append(((WalkerFacing) deciders[RECORDING]).newestStamps());
+        report.append("\nnewest records ").append(newestRecords((FaceTargetSystem) deciders[DEPTH1], npcs))
+                .append(' ').append(((WalkerFacing) deciders[RECORDING]).newestRecords());
         for (World world : worlds) {
             world.dispose();
         }
         return report.toString();
     }
 
-    /** As {@link WalkerFacing#newestStamps}, from the history's newest entries of NPCs 1 to {@code npcs}. */
-    private static String newestStamps(BaseSystem history, int npcs) {
+    /** As {@link WalkerFacing#newestRecords}, from the history's newest entries of NPCs 1 to {@code npcs}. */
+    private static String newestRecords(FaceTargetSystem history, int npcs) {
         long ticks = 0;
         double seconds = 0;
         double radians = 0;
         int facing = 0;
         for (int npc = 1; npc <= npcs; npc++) {
-            DecisionHistory<FacingDecision> newest = ((FaceTargetSystem) history).historyOf(npc);
-            if (newest != null) {
-                ticks += newest.savedAtTick(0);
-                seconds += newest.savedAtSeconds(0);
-                radians += newest.latest().radians;
-                facing += newest.latest().faceTarget ? 1 : 0;
+            DecisionHistory<FacingDecision> kept = history.historyOf(npc);
+            if (kept != null) {
+                FacingDecision newest = kept.latest();
+                ticks += kept.savedAtTick(0);
+                seconds += kept.savedAtSeconds(0);
+                radians += newest.radians;
+                facing += newest.faceTarget ? 1 : 0;
             }
         }
         return ticks + "/" + seconds + "/" + radians + "/" + facing;

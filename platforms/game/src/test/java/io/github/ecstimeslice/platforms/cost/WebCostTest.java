@@ -26,17 +26,17 @@ class WebCostTest {
     }
 
     @Test
-    void theRecordingWalkerKeepsTheStampsTheHistoryKeeps() {
+    void theRecordingWalkerKeepsTheRecordsTheHistoryKeeps() {
         String report = WebCost.run(200, 1, 7);
-        Matcher stamps = Pattern.compile("\nnewest stamps (\\S+) (\\S+)$").matcher(report);
-        assertTrue(stamps.find(), report);
+        Matcher records = Pattern.compile("\nnewest records (\\S+) (\\S+)$").matcher(report);
+        assertTrue(records.find(), report);
         // 20 a tick over 14 ticks (a round to warm up, then one): the NPCs walked 81st to 200th
         // last decided in ticks 4 to 9, the first 80 again in ticks 10 to 13; tick t ends at
         // (t + 1) / 64 s; all 200 face the target
         long ticks = 20 * (4 + 5 + 6 + 7 + 8 + 9) + 20 * (10 + 11 + 12 + 13);
-        assertTrue(stamps.group(1).startsWith(ticks + "/" + (ticks + 200) / 64.0 + "/"), report);
-        assertTrue(stamps.group(1).endsWith("/200"), report);
-        assertEquals(stamps.group(1), stamps.group(2), report);
+        assertTrue(records.group(1).startsWith(ticks + "/" + (ticks + 200) / 64.0 + "/"), report);
+        assertTrue(records.group(1).endsWith("/200"), report);
+        assertEquals(records.group(1), records.group(2), report);
     }
 
     @Test
